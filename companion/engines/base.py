@@ -1,0 +1,313 @@
+"""The rules-engine contract every game implements (the OpenSpiel shape).
+
+A ``Game`` describes a board game: its id, name, player range and house-rule
+options.  A ``State`` is one position in a played game.  Chance (dice, shuffles,
+draws, spins) is never a ``random`` call inside a move: it is a chance node whose
+outcomes and probabilities the state lists, so the session can apply an outcome
+that came from the app's RNG, a sensor, or a player's tap.
+
+Actions are small JSON-friendly values chosen by each engine (an int, a string,
+or a tuple of ints and strings).  Every action has a readable text form, so logs,
+scenarios and bug reports stay readable.
+
+Engines import nothing outside ``companion.engines`` (stdlib and numpy only).
+"""
+
+from __future__ import annotations
+
+import abc
+import copy
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+CHANCE = -1
+"""``current_player()`` at a chance node."""
+TERMINAL = -4
+"""``current_player()`` once the game is over."""
+
+Action = Any
+"""An engine's action: a hashable, JSON-friendly value (int, str or tuple)."""
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal here; ``str(err)`` is a reason a player can read."""
+
+
+class InvalidState(ValueError):
+    """Saved state data that does not describe a valid position; says what and where."""
+
+
+class InvalidOptions(ValueError):
+    """House-rule options that do not fit the game's option list."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One house rule: its default, what it does, and the rulebook text it interprets."""
+
+    key: str
+    default: Any
+    description: str
+    rulebook: str
+    decision: str = ""
+    """The id of the entry in rules-decisions.md (e.g. ``"PP8"``), if any."""
+    choices: tuple[Any, ...] = ()
+    """Allowed values; empty means any value of the default's type."""
+    minimum: float | None = None
+    maximum: float | None = None
+
+    def validate(self, value: Any) -> Any:
+        """Return ``value`` checked (and widened int->float) or raise InvalidOptions."""
+        expected = type(self.default)
+        if expected is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if type(value) is not expected:
+            raise InvalidOptions(
+                f"option {self.key!r} must be {expected.__name__}, got {value!r}"
+            )
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise InvalidOptions(f"option {self.key!r} must be one of {allowed}; got {value!r}")
+        if self.minimum is not None and value < self.minimum:
+            raise InvalidOptions(f"option {self.key!r} must be at least {self.minimum}; got {value!r}")
+        if self.maximum is not None and value > self.maximum:
+            raise InvalidOptions(f"option {self.key!r} must be at most {self.maximum}; got {value!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: the winners (maybe none) and a sentence saying why."""
+
+    winners: tuple[int, ...]
+    reason: str
+
+
+class Game(abc.ABC):
+    """A board game's static description and its state factory."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    max_game_length: ClassVar[int] = 10_000
+    """An upper bound on the number of actions (chance included) in one game."""
+
+    @property
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    def option(self, key: str) -> Option:
+        for opt in self.options:
+            if opt.key == key:
+                return opt
+        raise KeyError(key)
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Fill in defaults and validate every given option; unknown keys are errors."""
+        given = dict(options or {})
+        known = {opt.key for opt in self.options}
+        unknown = sorted(set(given) - known)
+        if unknown:
+            raise InvalidOptions(f"{self.id} has no option {', '.join(map(repr, unknown))}")
+        return {
+            opt.key: opt.validate(given[opt.key]) if opt.key in given else opt.default
+            for opt in self.options
+        }
+
+    def check_players(self, players: int) -> None:
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise InvalidOptions(f"the number of players must be a whole number, got {players!r}")
+        if players not in self.player_counts:
+            raise InvalidOptions(
+                f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}"
+            )
+
+    def new_initial_state(
+        self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0
+    ) -> State:
+        """A fresh game; ``seed`` is kept in the state for engines that need setup randomness."""
+        self.check_players(players)
+        return self._new_state(players, self.resolve_options(options), seed)
+
+    @abc.abstractmethod
+    def _new_state(self, players: int, options: dict[str, Any], seed: int) -> State:
+        """Build the initial state from already-validated arguments."""
+
+    def state_from_dict(self, data: Any) -> State:
+        """Rebuild a state saved with ``State.to_dict``; raises InvalidState naming the fault."""
+        if not isinstance(data, dict):
+            raise InvalidState(f"a saved state must be an object, got {type(data).__name__}")
+        if data.get("game") != self.id:
+            raise InvalidState(f"saved state is for game {data.get('game')!r}, not {self.id!r}")
+        players = data.get("players")
+        try:
+            self.check_players(players)  # type: ignore[arg-type]
+            options = self.resolve_options(data.get("options"))
+        except InvalidOptions as err:
+            raise InvalidState(f"saved state: {err}") from err
+        seed = data.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise InvalidState(f"saved state: seed must be an integer, got {seed!r}")
+        body = data.get("state")
+        if not isinstance(body, dict):
+            raise InvalidState("saved state has no 'state' object")
+        state = self._new_state(players, options, seed)  # type: ignore[arg-type]
+        try:
+            state._load(body)
+        except InvalidState:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+            raise InvalidState(f"saved state is malformed: {type(err).__name__}: {err}") from err
+        return state
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}>"
+
+
+class State(abc.ABC):
+    """One position of a played game.
+
+    Subclasses implement the abstract methods plus ``_dump`` / ``_load`` for
+    their own fields.  ``apply`` must raise IllegalAction (never mutate) for an
+    action that is not in ``legal_actions()``.
+    """
+
+    def __init__(self, game: Game, players: int, options: dict[str, Any], seed: int) -> None:
+        self.game = game
+        self.num_players = players
+        self.options = options
+        self.seed = seed
+
+    # -- whose turn -------------------------------------------------------
+    @abc.abstractmethod
+    def current_player(self) -> int:
+        """A player index, CHANCE or TERMINAL."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    # -- moves ------------------------------------------------------------
+    @abc.abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The actions the current player may take (the outcomes at a chance node)."""
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """``[(outcome, probability)]`` summing to 1 at a chance node; ``[]`` elsewhere."""
+        return []
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` in place, or raise IllegalAction saying why it cannot be played."""
+        if self.is_terminal():
+            raise IllegalAction("the game is over")
+        self._apply(action)
+
+    @abc.abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Apply a (not yet checked) action; raise IllegalAction before changing anything."""
+
+    def child(self, action: Action) -> State:
+        """A copy of this state with ``action`` applied."""
+        nxt = self.clone()
+        nxt.apply(action)
+        return nxt
+
+    # -- ends -------------------------------------------------------------
+    @abc.abstractmethod
+    def returns(self) -> list[float]:
+        """Each player's result: 1 for a win, 0 for a loss (or a score), 0s until the end."""
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it is running."""
+        if not self.is_terminal():
+            return None
+        results = self.returns()
+        best = max(results) if results else 0
+        winners = tuple(i for i, r in enumerate(results) if r == best and best > 0)
+        return Outcome(winners, self.end_reason())
+
+    def end_reason(self) -> str:
+        return "the game is over"
+
+    # -- text -------------------------------------------------------------
+    @abc.abstractmethod
+    def action_to_string(self, action: Action) -> str:
+        """A readable, unique text for ``action`` in this state."""
+
+    def string_to_action(self, text: str) -> Action:
+        """The legal action whose text is ``text``; raises IllegalAction otherwise."""
+        wanted = " ".join(str(text).split()).casefold()
+        for action in self.legal_actions():
+            if " ".join(self.action_to_string(action).split()).casefold() == wanted:
+                return action
+        raise IllegalAction(f"{text!r} is not a legal action here")
+
+    def legal_action_strings(self) -> list[str]:
+        return [self.action_to_string(a) for a in self.legal_actions()]
+
+    # -- copies and saves -------------------------------------------------
+    def clone(self) -> State:
+        """An independent copy (deep copy of everything but the shared Game)."""
+        memo: dict[int, Any] = {id(self.game): self.game}
+        return copy.deepcopy(self, memo)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data; ``game.state_from_dict`` rebuilds an equal state."""
+        return {
+            "game": self.game.id,
+            "players": self.num_players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "state": self._dump(),
+        }
+
+    @abc.abstractmethod
+    def _dump(self) -> dict[str, Any]:
+        """This engine's fields as plain JSON data."""
+
+    @abc.abstractmethod
+    def _load(self, data: dict[str, Any]) -> None:
+        """Restore fields from ``_dump`` output; raise InvalidState naming any fault."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __str__(self) -> str:
+        return f"{self.game.name} ({self.num_players} players)"
+
+
+def sample_chance(state: State, rng: random.Random) -> Action:
+    """Pick one chance outcome with its probability, from ``rng``."""
+    outcomes = state.chance_outcomes()
+    if not outcomes:
+        raise IllegalAction("this is not a chance node")
+    actions = [a for a, _ in outcomes]
+    weights = [p for _, p in outcomes]
+    return rng.choices(actions, weights=weights, k=1)[0]
+
+
+def random_playout(state: State, rng: random.Random, max_steps: int | None = None) -> State:
+    """Play uniformly random legal actions (chance by its odds) until the end."""
+    limit = max_steps if max_steps is not None else state.game.max_game_length
+    for _ in range(limit):
+        if state.is_terminal():
+            return state
+        if state.is_chance_node():
+            state.apply(sample_chance(state, rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def require(condition: bool, message: str) -> None:
+    """Raise InvalidState(message) unless ``condition``; for ``_load`` validation."""
+    if not condition:
+        raise InvalidState(message)

@@ -1,0 +1,54 @@
+"""Game id -> Game.  Each game package under ``companion.engines`` registers itself
+by exposing a module-level ``GAME``; discovery is automatic so adding a game never
+edits this file."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from companion.engines.base import Game
+
+_games: dict[str, Game] = {}
+_discovered = False
+
+
+def register(game: Game) -> Game:
+    """Add ``game`` under its id (replacing nothing: ids are unique)."""
+    existing = _games.get(game.id)
+    if existing is not None and existing is not game:
+        raise ValueError(f"two games claim the id {game.id!r}")
+    _games[game.id] = game
+    return game
+
+
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    import companion.engines as package
+
+    for info in pkgutil.iter_modules(package.__path__):
+        if not info.ispkg:
+            continue
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        game = getattr(module, "GAME", None)
+        if isinstance(game, Game):
+            register(game)
+
+
+def all_games() -> list[Game]:
+    """Every registered game, in a stable order (by name)."""
+    _discover()
+    return sorted(_games.values(), key=lambda g: g.name)
+
+
+def get(game_id: str) -> Game:
+    """The game with this id; KeyError lists the known ids."""
+    _discover()
+    try:
+        return _games[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_games)) or "none"
+        raise KeyError(f"no game {game_id!r} (known: {known})") from None

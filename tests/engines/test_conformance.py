@@ -1,0 +1,22 @@
+"""Every registered game (and the test-only Die Race) passes the contract checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.engines import registry
+from companion.engines.base import Game
+from tests.engines.conformance import check_playouts
+from tests.engines.toy_game import GAME as DIE_RACE
+
+PLAYOUTS = 200
+
+
+def _cases() -> list[tuple[Game, int]]:
+    games = [*registry.all_games(), DIE_RACE]
+    return [(g, n) for g in games for n in g.player_counts]
+
+
+@pytest.mark.parametrize(("game", "players"), _cases(), ids=lambda v: getattr(v, "id", v))
+def test_random_playouts_follow_the_contract(game: Game, players: int) -> None:
+    check_playouts(game, players, count=PLAYOUTS)
