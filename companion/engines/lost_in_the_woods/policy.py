@@ -59,9 +59,9 @@ POLICIES = {
         Policy("two-sets", "end the round once two sets can be placed", 2, 2.0),
         Policy(
             "balanced",
-            "end with two sets, or with one set once the next draw's Fright risk is 25% or more",
+            "end with two sets, or with one set once the next draw could cost time",
             2,
-            0.25,
+            0.01,
         ),
     )
 }
