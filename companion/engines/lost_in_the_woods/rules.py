@@ -335,9 +335,10 @@ class LostInTheWoodsState(State):
                 f"only after the {above} cards above them"
             )
         where_text = "; ".join(places) or "none left"
+        whole = f"the only {name} is" if total == 1 else f"all {plural(kind, total)} are"
         return (
-            f"a {name} cannot be the next card: all {plural(kind, total)} are accounted for "
-            f"({where_text}). Check the card, or undo a wrong tap."
+            f"a {name} cannot be the next card: {whole} accounted for ({where_text}). "
+            f"Check the card, or undo a wrong tap."
         )
 
     def _decide(self, action: str) -> None:

@@ -86,5 +86,9 @@ def draw(state: LostInTheWoodsState, kind: str) -> None:
     state.apply(f"drawn: {kind}")
 
 
-DECK = [{"acorn": 3, "shamrock": 3, "distelfink": 3, "wolf": 2, "owl": 2, "bat": 2}]
-"""A plain deck top segment without events, for scenarios that draw a few cards."""
+EVENTS = ("torch", "compass", "lightning", "gravestone", "signpost", "scarecrow", "horseman")
+DECK = [
+    {"acorn": 3, "shamrock": 3, "distelfink": 3, "wolf": 2, "owl": 2, "bat": 2, "well": 3}
+    | {event: 1 for event in EVENTS}
+]
+"""A Journey deck top segment with a few of everything, for scenarios that draw."""
