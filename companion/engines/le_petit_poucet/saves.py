@@ -12,7 +12,6 @@ from companion.engines.le_petit_poucet import ogre
 from companion.engines.le_petit_poucet.terms import (
     ASK,
     CHECK,
-    DRAW,
     GRAB,
     OVER,
     PHASES,

@@ -54,7 +54,7 @@ def describe_action(state: PoucetState, action: Any) -> str:
     if shaped is None:
         return repr(action)
     kind, args = shaped[0], shaped[1:]
-    arg = args[0] if args else None
+    arg: Any = args[0] if args else None
     if kind == "first":
         return f"{player_name(arg)} is the first player" if _is_player(state, arg) else repr(action)
     if kind == "draw":
@@ -122,7 +122,8 @@ def refusal(state: PoucetState, action: Any) -> str:
     shaped = _shape(action)
     if shaped is None:
         return f"{action!r} is not a Le Petit Poucet action"
-    kind, arg = shaped[0], (shaped[1] if len(shaped) > 1 else None)
+    kind = shaped[0]
+    arg: Any = shaped[1] if len(shaped) > 1 else None
     wanted = {
         START: ("first",),
         DRAW: ("draw",),
