@@ -84,7 +84,7 @@ class LePetitPoucetGame(Game):
             ),
             rulebook=(
                 "A game consists of several turns and ends when one of the players reaches the "
-                "parents' cottage, or when the Ogre has caught up with all players except one."
+                "parents' cottage, or when the Ogre has caught up with all players except one"
             ),
             decision="PP8",
             choices=(FURTHEST_WIN, EVERYONE_LOSES),

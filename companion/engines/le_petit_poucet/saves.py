@@ -156,6 +156,8 @@ def _load_turn(state: PoucetState, data: dict[str, Any]) -> None:
     held = [t for t in taken if t is not None]
     require(len(set(held)) == len(held), "'taken': two players hold the same card")
     state.revealed, state.taken, state.votes = revealed, taken, votes
+    if phase not in (VOTE, CHECK):
+        require(all(v is None for v in votes), f"no votes are cast in phase {phase!r}")
     for p, vote in enumerate(votes):
         require(
             vote is None or vote in state.card_holders(), f"'votes'[{p}] must name a card holder"
@@ -164,8 +166,6 @@ def _load_turn(state: PoucetState, data: dict[str, Any]) -> None:
             vote is None or p in state.touch_order(),
             f"'votes'[{p}]: only children in the forest vote",
         )
-    if phase not in (VOTE, CHECK):
-        require(all(v is None for v in votes), f"no votes are cast in phase {phase!r}")
     order = state.touch_order()
     if phase == TOUCH:
         require(
