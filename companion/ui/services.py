@@ -16,6 +16,7 @@ from companion.devices.hub import DeviceHub
 from companion.devices.pins import running_on_pi
 from companion.session.journal import Journal
 from companion.settings import Settings
+from companion.ui.sound import SoundPlayer
 
 
 @dataclass
@@ -26,6 +27,7 @@ class Services:
     devices: DeviceHub
     problems: list[str] = field(default_factory=list)
     """Messages to show the player at start (a damaged journal or settings file)."""
+    sound: SoundPlayer = field(default_factory=SoundPlayer)
 
     @property
     def simulated(self) -> bool:
@@ -33,6 +35,7 @@ class Services:
 
     def save_settings(self) -> None:
         settings_mod.save(self.settings, paths.settings_path(self.data_dir))
+        self.sound.enabled = self.settings.sound
 
     def close(self) -> None:
         self.devices.close()
@@ -53,4 +56,4 @@ def build_services(
         problems.append(settings_problem)
     sim = (not running_on_pi()) if simulated is None else simulated
     devices = DeviceHub(sim, settings.pins, pin_factory)
-    return Services(base, journal, settings, devices, problems)
+    return Services(base, journal, settings, devices, problems, SoundPlayer(settings.sound))
