@@ -40,7 +40,12 @@ from companion.engines.le_petit_poucet.terms import (
     player_name,
     removed_series,
 )
-from companion.engines.le_petit_poucet.texts import describe_action, describe_phase, refusal
+from companion.engines.le_petit_poucet.texts import (
+    describe_action,
+    describe_phase,
+    describe_position,
+    refusal,
+)
 
 
 class PoucetState(State):
@@ -322,6 +327,9 @@ class PoucetState(State):
     def prompt(self) -> str:
         """What the table has to do next, in words."""
         return describe_phase(self)
+
+    def describe(self) -> list[str]:
+        return describe_position(self)
 
     def _refusal(self, action: Action) -> str:
         return refusal(self, action)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from companion.engines.le_petit_poucet import ogre
 from companion.engines.le_petit_poucet.terms import (
     ASK,
     CHECK,
@@ -115,6 +116,39 @@ def describe_phase(state: PoucetState) -> str:
     if phase == ASK:
         return f"{who}: do you take the {_top(state)} card?"
     return f"{who}: vote in secret for the child who found the tree"
+
+
+def describe_position(state: PoucetState) -> list[str]:
+    """The position in a few lines (plain table screen, logs, bug reports)."""
+    lines = [
+        f"Turn {state.turn}"
+        + (
+            f", first player {player_name(state.first_player)}"
+            if state.first_player is not None
+            else ""
+        )
+    ]
+    pawns = []
+    for p in range(state.num_players):
+        if not state.in_forest(p):
+            pawns.append(f"{player_name(p)} eaten in turn {state.eaten_turn[p]}")
+        elif state.positions[p] == state.cottage:
+            pawns.append(f"{player_name(p)} home at the cottage")
+        else:
+            pawns.append(f"{player_name(p)} on space {state.positions[p]}")
+    lines.append("; ".join(pawns))
+    first, second = state.boots()
+    lines.append(f"Ogre: first boot {ogre.describe(first)}, second boot {ogre.describe(second)}")
+    lines.append(f"Tree tokens left: {len(state.unseen_tokens())}")
+    held = [
+        f"{player_name(p)} holds the {state.tree_label(t)}"
+        for p, t in enumerate(state.taken)
+        if t is not None
+    ]
+    if held:
+        lines.append("; ".join(held))
+    lines.append(describe_phase(state))
+    return lines
 
 
 def refusal(state: PoucetState, action: Any) -> str:

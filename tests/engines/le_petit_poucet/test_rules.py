@@ -376,3 +376,15 @@ def test_the_prompt_says_what_the_table_does_next() -> None:
     assert state.prompt() == "P2: draw a tree token without looking at it"
     do(state, "draw a tree token from the bag")
     assert "P2 feels the token while the others count to ten" in state.prompt()
+
+
+def test_the_position_in_a_few_lines() -> None:
+    state = new_game(3)
+    play_turn(state, grabs={0: "oak"}, votes={0: 0, 1: 0, 2: 0}, token="oak")
+    touch_round(state)
+    do(state, "reveal the fir (no hole) card", "P2 takes the fir (no hole) card")
+    lines = state.describe()
+    assert lines[0] == "Turn 2, first player P1"
+    assert lines[1] == "P1 on space 2; P2 on space 1; P3 on space 1"
+    assert "first boot on the Ogre's house" in lines[2]
+    assert "P2 holds the fir (no hole)" in lines
