@@ -132,10 +132,9 @@ class Board:
             result.append(here)
             bounds = self.boundaries[ring]
             before, after = bounds[i], bounds[(i + 1) % len(order)]
-            if abs(wrap180(angle - before)) <= midline_tolerance:
-                result.append(order[i - 1])
-            if abs(wrap180(angle - after)) <= midline_tolerance:
-                result.append(order[(i + 1) % len(order)])
+            to_before, to_after = abs(wrap180(angle - before)), abs(wrap180(angle - after))
+            if min(to_before, to_after) <= midline_tolerance:  # at most one midline is nearest
+                result.append(order[i - 1] if to_before <= to_after else order[(i + 1) % len(order)])
         return tuple(dict.fromkeys(result))
 
     def guarded(self, angle: float, midline_tolerance: float) -> frozenset[str]:

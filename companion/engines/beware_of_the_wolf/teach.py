@@ -123,13 +123,15 @@ class BoardTeacher:
     def ring_spaces(self, ring: str) -> list[tuple[str, float, float]]:
         """(id, centre, half_width) for each space between consecutive lines, clockwise."""
         bounds = sorted(self.bounds[ring])
-        prefix = "o" if ring == "outer" else "i"
-        spaces = []
+        spans = []
         for i, start in enumerate(bounds):
-            end = bounds[(i + 1) % len(bounds)]
-            width = wrap360(end - start) or 360.0
-            spaces.append((f"{prefix}{i + 1}", wrap360(start + width / 2), width / 2))
-        return spaces
+            width = wrap360(bounds[(i + 1) % len(bounds)] - start) or 360.0
+            spans.append((wrap360(start + width / 2), width / 2))
+        # number from the space under angle 0 (the first house, by calibration)
+        first = next((i for i, (c, h) in enumerate(spans) if abs(wrap180(c)) <= h), 0)
+        spans = spans[first:] + spans[:first]
+        prefix = "o" if ring == "outer" else "i"
+        return [(f"{prefix}{i + 1}", c, h) for i, (c, h) in enumerate(spans)]
 
     def _space_at(self, ring: str, angle: float) -> str:
         for sid, centre, half in self.ring_spaces(ring):
