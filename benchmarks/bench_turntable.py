@@ -187,32 +187,48 @@ def main() -> None:
     rows = []
     for r in results:
         p99 = _pct(r.delays, 0.99)
-        rows.append([
-            r.name,
-            f"{1000 * statistics.median(r.delays):.0f}" if r.delays else "-",
-            f"{1000 * p99:.0f}",
-            f"{p99 / ours_p99:.2f}x" if ours_p99 > 0 and p99 > 0 else "-",
-            r.false_settles,
-            r.missed,
-            f"{_pct(r.per_sample_ns, 0.5) / 1000:.1f}",
-            f"{_pct(r.per_sample_ns, 0.99) / 1000:.1f}",
-        ])
+        rows.append(
+            [
+                r.name,
+                f"{1000 * statistics.median(r.delays):.0f}" if r.delays else "-",
+                f"{1000 * p99:.0f}",
+                f"{p99 / ours_p99:.2f}x" if ours_p99 > 0 and p99 > 0 else "-",
+                r.false_settles,
+                r.missed,
+                f"{_pct(r.per_sample_ns, 0.5) / 1000:.1f}",
+                f"{_pct(r.per_sample_ns, 0.99) / 1000:.1f}",
+            ]
+        )
     print_table(
         f"Turntable settle detection: {SPINS} simulated spins ({kinds['ordinary']} ordinary, "
         f"{kinds['creeping']} creeping, {kinds['bounce-back']} bounce-back), "
         f"{samples:,} samples at {RATE_HZ:.0f} Hz",
-        ["detector", "delay p50 ms", "delay p99 ms", "p99 vs ours", "false settles", "missed",
-         "us/sample p50", "us/sample p99"],
+        [
+            "detector",
+            "delay p50 ms",
+            "delay p99 ms",
+            "p99 vs ours",
+            "false settles",
+            "missed",
+            "us/sample p50",
+            "us/sample p99",
+        ],
         rows,
     )
     per_kind = []
     for kind in kinds:
         subset = [t for t in traces if t.kind == kind]
         r = evaluate(kind, SpinDetector, subset)
-        per_kind.append([
-            kind, len(subset), f"{1000 * _pct(r.delays, 0.5):.0f}",
-            f"{1000 * _pct(r.delays, 0.99):.0f}", f"{1000 * max(r.delays):.0f}", r.false_settles,
-        ])
+        per_kind.append(
+            [
+                kind,
+                len(subset),
+                f"{1000 * _pct(r.delays, 0.5):.0f}",
+                f"{1000 * _pct(r.delays, 0.99):.0f}",
+                f"{1000 * max(r.delays):.0f}",
+                r.false_settles,
+            ]
+        )
     print_table(
         "SpinDetector by kind of stop",
         ["stop", "spins", "delay p50 ms", "delay p99 ms", "delay max ms", "false settles"],

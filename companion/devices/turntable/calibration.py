@@ -56,7 +56,9 @@ class TurntableCalibration:
         if isinstance(zero, bool) or not isinstance(zero, int | float):
             raise CalibrationError(f"saved calibration: zero_deg must be a number, got {zero!r}")
         if isinstance(direction, bool) or not isinstance(direction, int):
-            raise CalibrationError(f"saved calibration: direction must be 1 or -1, got {direction!r}")
+            raise CalibrationError(
+                f"saved calibration: direction must be 1 or -1, got {direction!r}"
+            )
         return cls(float(zero) % 360.0, direction)
 
 

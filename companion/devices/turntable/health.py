@@ -138,7 +138,11 @@ def spinner_health(angles: Sequence[float], bins: int = 12) -> HealthReport:
     histogram = polar_histogram(angles, bins)
     if n < MIN_SPINS:
         return HealthReport(
-            n, histogram, None, None, None,
+            n,
+            histogram,
+            None,
+            None,
+            None,
             f"{n} spins recorded; at least {MIN_SPINS} are needed before judging fairness.",
         )
     mean_deg, _ = mean_direction(angles)

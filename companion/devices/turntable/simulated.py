@@ -63,7 +63,10 @@ class SpinModel:
     """The wolf's motion; ``advance(t)`` moves it to time ``t`` (seconds, never backwards)."""
 
     def __init__(
-        self, physics: Physics | None = None, angle: float = 0.0, t: float = 0.0,
+        self,
+        physics: Physics | None = None,
+        angle: float = 0.0,
+        t: float = 0.0,
         rng: random.Random | None = None,
     ) -> None:
         self.physics = physics or Physics()
@@ -93,7 +96,9 @@ class SpinModel:
         self._flick_sign = 1.0 if velocity_dps > 0 else -1.0
         self._pause_until = None
         self.stopped_at = None
-        self._bounce_pending = p.coulomb_dps2 >= FIRM_STOP_DPS2 and self.rng.random() < p.bounce_chance
+        self._bounce_pending = (
+            p.coulomb_dps2 >= FIRM_STOP_DPS2 and self.rng.random() < p.bounce_chance
+        )
         if self._bounce_pending:
             self._bounce_deg = self.rng.uniform(*p.bounce_deg)
             self._pending_pause = self.rng.uniform(*p.bounce_pause_s)
@@ -121,7 +126,9 @@ class SpinModel:
     def noiseless_reading(self) -> float:
         """What a perfect AS5600 would read now: the angle plus wobble and eccentricity."""
         p = self.physics
-        rock = p.wobble_deg * (abs(self.omega) / 360.0) * math.sin(2 * math.pi * p.wobble_hz * self.t)
+        rock = (
+            p.wobble_deg * (abs(self.omega) / 360.0) * math.sin(2 * math.pi * p.wobble_hz * self.t)
+        )
         ecc = p.eccentricity_deg * math.sin(math.radians(self.theta))
         return (self.theta + rock + ecc) % 360.0
 

@@ -105,7 +105,9 @@ class Board:
             for s in spaces
         }
         if not any(self._no_house_pointed(d) for d in range(360)):
-            raise BoardError("the wolf cannot point at a place with no house: the houses cover every angle")
+            raise BoardError(
+                "the wolf cannot point at a place with no house: the houses cover every angle"
+            )
 
     # -- geometry -----------------------------------------------------------
     def space_at(self, ring: str, angle: float) -> str:
@@ -134,7 +136,9 @@ class Board:
             before, after = bounds[i], bounds[(i + 1) % len(order)]
             to_before, to_after = abs(wrap180(angle - before)), abs(wrap180(angle - after))
             if min(to_before, to_after) <= midline_tolerance:  # at most one midline is nearest
-                result.append(order[i - 1] if to_before <= to_after else order[(i + 1) % len(order)])
+                result.append(
+                    order[i - 1] if to_before <= to_after else order[(i + 1) % len(order)]
+                )
         return tuple(dict.fromkeys(result))
 
     def guarded(self, angle: float, midline_tolerance: float) -> frozenset[str]:
@@ -341,7 +345,9 @@ def _check_geometry(board: Board) -> None:
             prev = board.by_id[order[i - 1]]
             here = board.by_id[sid]
             if len(order) == 1:
-                raise BoardError(f"space {sid!r} is the only {ring} space; a ring needs two or more")
+                raise BoardError(
+                    f"space {sid!r} is the only {ring} space; a ring needs two or more"
+                )
             prev_end = prev.angle + prev.half_width
             start = here.angle - here.half_width
             gap = wrap180(start - prev_end)
@@ -364,7 +370,9 @@ def _check_arrows(board: Board) -> None:
     for s in board.spaces:
         for target in s.next:
             if target not in board.by_id:
-                raise BoardError(f"space {s.id!r}: its arrow leads to {target!r}, which is not a space")
+                raise BoardError(
+                    f"space {s.id!r}: its arrow leads to {target!r}, which is not a space"
+                )
         order = board.ring_order[s.ring]
         i = order.index(s.id)
         cw, ccw = order[(i + 1) % len(order)], order[i - 1]
@@ -422,7 +430,9 @@ def _check_houses(board: Board) -> None:
         if space.ring != "outer":
             raise BoardError(f"house {h.colour!r}: its space {h.space!r} must be on the outer ring")
         if h.space in used:
-            raise BoardError(f"houses {used[h.space]!r} and {h.colour!r} share the space {h.space!r}")
+            raise BoardError(
+                f"houses {used[h.space]!r} and {h.colour!r} share the space {h.space!r}"
+            )
         used[h.space] = h.colour
 
 
@@ -439,7 +449,9 @@ def _check_reachable(board: Board) -> None:
     back = _reach(board, start, backward_edges)
     for s in board.spaces:
         if s.id not in back:
-            raise BoardError(f"space {s.id!r} is a dead end: no arrows lead from it back to the houses")
+            raise BoardError(
+                f"space {s.id!r} is a dead end: no arrows lead from it back to the houses"
+            )
 
 
 def _reach(board: Board, start: str, edges: Mapping[str, Any]) -> set[str]:

@@ -38,10 +38,17 @@ def board_to_toml(board: Board, header: str = "") -> str:
         lines.extend(f"    {_text(a)}," for a in board.assumptions)
         lines.append("]")
     for house in board.houses:
-        lines += ["", "[[house]]", f"colour = {_text(house.colour)}", f"space = {_text(house.space)}"]
+        lines += [
+            "",
+            "[[house]]",
+            f"colour = {_text(house.colour)}",
+            f"space = {_text(house.space)}",
+        ]
     lines.append("")
     lines.append("# Each space: ring (outer/inner), angle of its centre and half_width in degrees")
-    lines.append("# clockwise from the first house, tree = protected, next = where its arrows lead.")
+    lines.append(
+        "# clockwise from the first house, tree = protected, next = where its arrows lead."
+    )
     for s in board.spaces:
         nxt = ", ".join(_text(n) for n in s.next)
         lines += [

@@ -326,6 +326,7 @@ class WolfState(State):
 
     def _furthest_along(self) -> list[int]:
         """BW12: most quarters passed, then fewest steps home; ties share the win."""
+
         def key(p: int) -> tuple[int, int]:
             home = distance_home(
                 self.board, self.house_of(p), self.positions[p], self.round_complete(p)
@@ -374,9 +375,11 @@ class WolfState(State):
     def _move_text(self, path: tuple[str, ...]) -> str:
         end = path[-1]
         target = "into the house" if end == HOUSE_STEP else f"to {end}"
-        same_end = [
-            a for a in self.legal_actions() if a[0] == "move" and a[-1] == end
-        ] if self.phase == "move" else []
+        same_end = (
+            [a for a in self.legal_actions() if a[0] == "move" and a[-1] == end]
+            if self.phase == "move"
+            else []
+        )
         if len(same_end) > 1:
             return f"move {target} via {' '.join(path[:-1]) or 'nowhere'}"
         return f"move {target}"

@@ -113,7 +113,9 @@ class BoardTeacher:
                 f"{len(self.bounds[self.step])} tapped so far"
             )
         if self.step == "houses":
-            raise BoardError(f"tap the space of the {self.colours[len(self.house_spaces)]} house first")
+            raise BoardError(
+                f"tap the space of the {self.colours[len(self.house_spaces)]} house first"
+            )
         if self.step == "done":
             return self.prompt()
         self.step = STEPS[STEPS.index(self.step) + 1]
@@ -153,10 +155,16 @@ class BoardTeacher:
                     nxt.append(self._linked(rings["inner"], centre))
                 if ring == "inner" and sid in self.links_out:
                     nxt.append(self._linked(rings["outer"], centre))
-                spaces.append({
-                    "id": sid, "ring": ring, "angle": round(centre, 3), "half_width": round(half, 3),
-                    "tree": ring == "outer" and sid in self.trees, "next": nxt,
-                })
+                spaces.append(
+                    {
+                        "id": sid,
+                        "ring": ring,
+                        "angle": round(centre, 3),
+                        "half_width": round(half, 3),
+                        "tree": ring == "outer" and sid in self.trees,
+                        "next": nxt,
+                    }
+                )
         data = {
             "board": {"name": self.name, "format": 1, "notes": "Taught on the owner's own board."},
             "house": [

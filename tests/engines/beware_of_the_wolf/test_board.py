@@ -71,42 +71,104 @@ BROKEN = [
     ("format", lambda d: d["board"].update(format=2), "format 2 is not supported"),
     ("duplicate id", lambda d: _space(d, "o5").update(id="o4"), "space 'o4' is defined twice"),
     ("bad id", lambda d: _space(d, "o5").update(id="o 5"), "id must be 1-16 letters"),
-    ("ring", lambda d: _space(d, "o5").update(ring="middle"), "space 'o5': ring must be 'outer' or 'inner'"),
-    ("angle type", lambda d: _space(d, "o5").update(angle="east"), "space 'o5': angle must be a number"),
-    ("angle range", lambda d: _space(d, "o5").update(angle=365.0), "space 'o5': angle must be at least 0"),
-    ("half width", lambda d: _space(d, "o5").update(half_width=0), "space 'o5': half_width must be above 0"),
-    ("tree", lambda d: _space(d, "o5").update(tree="yes"), "space 'o5': tree must be true or false"),
+    (
+        "ring",
+        lambda d: _space(d, "o5").update(ring="middle"),
+        "space 'o5': ring must be 'outer' or 'inner'",
+    ),
+    (
+        "angle type",
+        lambda d: _space(d, "o5").update(angle="east"),
+        "space 'o5': angle must be a number",
+    ),
+    (
+        "angle range",
+        lambda d: _space(d, "o5").update(angle=365.0),
+        "space 'o5': angle must be at least 0",
+    ),
+    (
+        "half width",
+        lambda d: _space(d, "o5").update(half_width=0),
+        "space 'o5': half_width must be above 0",
+    ),
+    (
+        "tree",
+        lambda d: _space(d, "o5").update(tree="yes"),
+        "space 'o5': tree must be true or false",
+    ),
     ("unknown key", lambda d: _space(d, "o5").update(colour="red"), "space 'o5': unknown key"),
     ("no next", lambda d: _space(d, "o5").update(next=[]), "space 'o5': next must list"),
-    ("self arrow", lambda d: _space(d, "o5").update(next=["o5"]), "cannot lead back to the same space"),
-    ("unknown target", lambda d: _space(d, "o5").update(next=["o6", "x9"]), "leads to 'x9', which is not a space"),
-    ("two outer arrows", lambda d: _space(d, "o5").update(next=["o6", "o4"]), "exactly one arrow must lead on"),
-    ("far arrow", lambda d: _space(d, "o5").update(next=["o9"]), "neighbouring space \\('o4' or 'o6'\\), not 'o9'"),
-    ("wrong way", lambda d: _space(d, "i5").update(next=["i4"]), "space 'i5': its arrow runs the other way"),
+    (
+        "self arrow",
+        lambda d: _space(d, "o5").update(next=["o5"]),
+        "cannot lead back to the same space",
+    ),
+    (
+        "unknown target",
+        lambda d: _space(d, "o5").update(next=["o6", "x9"]),
+        "leads to 'x9', which is not a space",
+    ),
+    (
+        "two outer arrows",
+        lambda d: _space(d, "o5").update(next=["o6", "o4"]),
+        "exactly one arrow must lead on",
+    ),
+    (
+        "far arrow",
+        lambda d: _space(d, "o5").update(next=["o9"]),
+        "neighbouring space \\('o4' or 'o6'\\), not 'o9'",
+    ),
+    (
+        "wrong way",
+        lambda d: _space(d, "i5").update(next=["i4"]),
+        "space 'i5': its arrow runs the other way",
+    ),
     ("gap", lambda d: _space(d, "o5").update(half_width=4.0), "leave a gap of"),
     ("overlap", lambda d: _space(d, "o5").update(half_width=7.0), "overlap by"),
-    ("far ring link", lambda d: _space(d, "o1").update(next=["o2", "i8"]), "do not lie side by side"),
-    ("house space", lambda d: d["house"][0].update(space="o99"), "house 'red': its space 'o99' is not a space"),
-    ("house inner", lambda d: d["house"][0].update(space="i0"), "house 'red': its space 'i0' must be on the outer ring"),
-    ("house colour twice", lambda d: d["house"][1].update(colour="Red"), "house 'Red' is defined twice"),
+    (
+        "far ring link",
+        lambda d: _space(d, "o1").update(next=["o2", "i8"]),
+        "do not lie side by side",
+    ),
+    (
+        "house space",
+        lambda d: d["house"][0].update(space="o99"),
+        "house 'red': its space 'o99' is not a space",
+    ),
+    (
+        "house inner",
+        lambda d: d["house"][0].update(space="i0"),
+        "house 'red': its space 'i0' must be on the outer ring",
+    ),
+    (
+        "house colour twice",
+        lambda d: d["house"][1].update(colour="Red"),
+        "house 'Red' is defined twice",
+    ),
     ("shared house space", lambda d: d["house"][1].update(space="o0"), "share the space 'o0'"),
     ("one house", lambda d: d.update(house=d["house"][:1]), "needs 2-8 houses"),
     (
         "unreachable",
-        lambda d: [_space(d, s).update(next=[_space(d, s)["next"][0]]) for s in ("o1", "o9", "o17", "o25")],
+        lambda d: [
+            _space(d, s).update(next=[_space(d, s)["next"][0]]) for s in ("o1", "o9", "o17", "o25")
+        ],
         "space 'i\\d+' cannot be reached",
     ),
     (
         "dead end",
-        lambda d: [_space(d, s).update(next=[_space(d, s)["next"][0]]) for s in
-                   ("i2", "i3", "i6", "i7", "i10", "i11", "i14", "i15")],
+        lambda d: [
+            _space(d, s).update(next=[_space(d, s)["next"][0]])
+            for s in ("i2", "i3", "i6", "i7", "i10", "i11", "i14", "i15")
+        ],
         "is a dead end",
     ),
 ]
 
 
 @pytest.mark.parametrize(("label", "change", "message"), BROKEN, ids=[b[0] for b in BROKEN])
-def test_each_kind_of_broken_board_gives_a_clear_error(label: str, change: Any, message: str) -> None:
+def test_each_kind_of_broken_board_gives_a_clear_error(
+    label: str, change: Any, message: str
+) -> None:
     with pytest.raises(BoardError, match=message):
         parse_board(_break(change), "my_board.toml")
 
@@ -122,12 +184,23 @@ def test_a_board_where_the_wolf_always_points_at_a_house_is_refused() -> None:
         "board": {"name": "tiny"},
         "house": [{"colour": c, "space": f"o{k}"} for k, c in enumerate("abcd")],
         "space": [
-            {"id": f"o{k}", "ring": "outer", "angle": 90.0 * k, "half_width": 45.0,
-             "next": links.get(k, [f"o{(k + 1) % 4}"])}
+            {
+                "id": f"o{k}",
+                "ring": "outer",
+                "angle": 90.0 * k,
+                "half_width": 45.0,
+                "next": links.get(k, [f"o{(k + 1) % 4}"]),
+            }
             for k in range(4)
-        ] + [
-            {"id": f"i{k}", "ring": "inner", "angle": 180.0 * k, "half_width": 90.0,
-             "next": [f"i{(k + 1) % 2}", f"o{2 * k + 1}"]}
+        ]
+        + [
+            {
+                "id": f"i{k}",
+                "ring": "inner",
+                "angle": 180.0 * k,
+                "half_width": 90.0,
+                "next": [f"i{(k + 1) % 2}", f"o{2 * k + 1}"],
+            }
             for k in range(2)
         ],
     }
@@ -145,8 +218,12 @@ def test_pointed_spaces_one_per_ring_and_both_at_a_midline() -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(angle=st.floats(min_value=0, max_value=359.999), tolerance=st.floats(min_value=0, max_value=10))
-def test_pointed_spaces_always_contain_the_space_under_the_snout(angle: float, tolerance: float) -> None:
+@given(
+    angle=st.floats(min_value=0, max_value=359.999), tolerance=st.floats(min_value=0, max_value=10)
+)
+def test_pointed_spaces_always_contain_the_space_under_the_snout(
+    angle: float, tolerance: float
+) -> None:
     board = default_board()
     pointed = board.pointed_spaces(angle, tolerance)
     for ring in ("outer", "inner"):

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from companion.engines.base import sample_chance
 from companion.engines.beware_of_the_wolf import GAME
-from companion.engines.beware_of_the_wolf.board import BoardError, HOUSE_STEP, parse_board_toml
+from companion.engines.beware_of_the_wolf.board import HOUSE_STEP, BoardError, parse_board_toml
 from companion.engines.beware_of_the_wolf.rules import WolfState
 from companion.engines.beware_of_the_wolf.teach import BoardTeacher
 
@@ -65,7 +65,11 @@ def test_a_finished_game_has_one_winner_in_its_house() -> None:
     rng = random.Random(3)
     state = GAME.new_initial_state(3, seed=3)
     while not state.is_terminal():
-        state.apply(sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+        state.apply(
+            sample_chance(state, rng)
+            if state.is_chance_node()
+            else rng.choice(state.legal_actions())
+        )
     assert isinstance(state, WolfState)
     if state.end == "home":
         (winner,) = state.winners
@@ -84,7 +88,9 @@ def _teach(outer: list[float], inner: list[float]) -> BoardTeacher:
     return teacher
 
 
-def _finish(teacher: BoardTeacher, house_angles: tuple[float, float], link_in: float, link_out: float) -> None:
+def _finish(
+    teacher: BoardTeacher, house_angles: tuple[float, float], link_in: float, link_out: float
+) -> None:
     teacher.next_step()  # no trees
     for a in house_angles:
         teacher.tap(a)
@@ -156,10 +162,17 @@ def test_a_taught_board_without_a_way_into_the_inner_path_is_explained() -> None
 @settings(max_examples=30, deadline=None)
 @given(
     cuts=st.lists(st.integers(min_value=0, max_value=179), min_size=6, max_size=40, unique=True),
-    inner_cuts=st.lists(st.integers(min_value=0, max_value=59), min_size=3, max_size=12, unique=True),
+    inner_cuts=st.lists(
+        st.integers(min_value=0, max_value=59), min_size=3, max_size=12, unique=True
+    ),
 )
-def test_any_taught_rings_give_a_board_that_tiles_the_circle(cuts: list[int], inner_cuts: list[int]) -> None:
-    assume(_widest_gap([2.0 * c for c in cuts]) <= 90 and _widest_gap([6.0 * c for c in inner_cuts]) <= 180)
+def test_any_taught_rings_give_a_board_that_tiles_the_circle(
+    cuts: list[int], inner_cuts: list[int]
+) -> None:
+    assume(
+        _widest_gap([2.0 * c for c in cuts]) <= 90
+        and _widest_gap([6.0 * c for c in inner_cuts]) <= 180
+    )
     teacher = _teach([2.0 * c for c in cuts], [6.0 * c for c in inner_cuts])
     outer = teacher.ring_spaces("outer")
     first, second = outer[0][1], outer[len(outer) // 2][1]

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from companion.engines.base import CHANCE, InvalidOptions, InvalidState, IllegalAction
+from companion.engines.base import CHANCE, IllegalAction, InvalidOptions, InvalidState
 from companion.engines.beware_of_the_wolf import GAME, spin_outcome
 from tests.engines.beware_of_the_wolf.helpers import moves, position
 
@@ -53,7 +53,11 @@ def test_die_has_five_numbers_and_the_wolfs_head() -> None:
 
 def test_die_faces_option_weights_repeated_faces() -> None:
     state = position(["o3", "o12"], options={"die_faces": "1 1 2 wolf"})
-    assert dict(state.chance_outcomes()) == {("roll", 1): 0.5, ("roll", 2): 0.25, ("roll", "wolf"): 0.25}
+    assert dict(state.chance_outcomes()) == {
+        ("roll", 1): 0.5,
+        ("roll", 2): 0.25,
+        ("roll", "wolf"): 0.25,
+    }
     with pytest.raises(InvalidOptions, match="'seven' is not a face"):
         GAME.new_initial_state(2, {"die_faces": "1 2 seven"})
 
@@ -92,7 +96,12 @@ def test_the_coloured_space_above_the_house_is_counted() -> None:
 def test_the_inner_path_is_faster() -> None:
     state = position(["o1", None], phase="move", roll=4)
     # outer: o2 o3 o4 o5; inner: i1 i2 i3 then out to o7 or on to i4; or i1 i2 out to o4 then o5
-    assert moves(state) == ["move to i4", "move to o5 via i1 i2 o4", "move to o5 via o2 o3 o4", "move to o7"]
+    assert moves(state) == [
+        "move to i4",
+        "move to o5 via i1 i2 o4",
+        "move to o5 via o2 o3 o4",
+        "move to o7",
+    ]
 
 
 def test_moving_backwards_is_not_allowed() -> None:
@@ -121,8 +130,9 @@ def test_a_tree_in_the_guarded_zone_still_protects() -> None:
 def test_passing_through_the_zone_is_allowed_by_default_but_not_with_the_option() -> None:
     state = position(["o2", None], wolf=34, phase="move", roll=2)
     assert moves(state) == ["move to o4"]
-    strict = position(["o2", None], wolf=34, phase="move", roll=2,
-                      options={"guard_blocks_passing": True})
+    strict = position(
+        ["o2", None], wolf=34, phase="move", roll=2, options={"guard_blocks_passing": True}
+    )
     assert moves(strict) == ["forfeit the throw"]
 
 
@@ -198,8 +208,9 @@ def test_midline_affects_both_spaces() -> None:
 
 
 def test_midline_tolerance_zero_affects_only_the_pointed_space() -> None:
-    state = position(["o20", "o0", "o1"], phase="spin", roll="wolf",
-                     options={"midline_tolerance": 0.0})
+    state = position(
+        ["o20", "o0", "o1"], phase="spin", roll="wolf", options={"midline_tolerance": 0.0}
+    )
     state.apply(("wolf", 6))
     assert state.positions == ["o20", "o0", "o29"]
 
@@ -243,8 +254,9 @@ def test_before_the_round_is_complete_a_pawn_walks_past_its_house() -> None:
 
 # -- the round limit (BW12) ------------------------------------------------------------------
 def test_the_round_limit_ends_the_game_with_the_pawn_furthest_along() -> None:
-    state = position(["o20", "o12"], phase="move", roll=1, quarters=[0b0111, 0b0011],
-                     options={"round_limit": 20})
+    state = position(
+        ["o20", "o12"], phase="move", roll=1, quarters=[0b0111, 0b0011], options={"round_limit": 20}
+    )
     data = state.to_dict()
     data["state"]["turns_taken"] = 39
     state = GAME.state_from_dict(data)
