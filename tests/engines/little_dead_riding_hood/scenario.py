@@ -25,16 +25,18 @@ DEFAULT_HANDS = [
 
 
 def new_game(players: int = 2, hands: list[list[str]] | None = None, **options: Any) -> LdrhState:
-    """A game after the deal; ``hands`` names each player's cards (default DEFAULT_HANDS)."""
+    """A game after the deal (DEFAULT_HANDS, drawn as chance outcomes); ``hands``
+    then replaces each player's cards."""
     state = GAME.new_initial_state(players, options or None)
     assert isinstance(state, LdrhState)
-    wanted = hands or DEFAULT_HANDS[:players]
-    # the deal draws the last player's cards first (the task stack pops from the end)
     for player in range(players):
-        for key in wanted[player]:
+        for key in DEFAULT_HANDS[player]:
             assert state.tasks[-1]["player"] == player
             state.apply(("card", key))
     assert state.phase == "helpers"
+    if hands is not None:
+        for player, cards in enumerate(hands):
+            give(state, player, cards)
     return state
 
 
