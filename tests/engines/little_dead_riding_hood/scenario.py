@@ -35,6 +35,8 @@ def new_game(players: int = 2, hands: list[list[str]] | None = None, **options: 
             state.apply(("card", key))
     assert state.phase == "helpers"
     if hands is not None:
+        for player in range(players):
+            give(state, player, [])
         for player, cards in enumerate(hands):
             give(state, player, cards)
     return state
