@@ -14,7 +14,6 @@ from companion.engines.little_dead_riding_hood import GAME
 from companion.engines.little_dead_riding_hood.board import Cell
 from companion.engines.little_dead_riding_hood.state import LdrhState
 
-
 DEFAULT_HANDS = [
     ["whos-been-sitting:1", "whos-been-sitting:2", "whos-been-sitting:3"],
     ["picking-flowers:1", "picking-flowers:2", "picking-flowers:3"],
@@ -42,8 +41,12 @@ def new_game(players: int = 2, hands: list[list[str]] | None = None, **options: 
     return state
 
 
-def lay(state: LdrhState, tiles: dict[Cell, str], wolves: Iterable[Cell] = (),
-        bullets: Iterable[Cell] = ()) -> None:
+def lay(
+    state: LdrhState,
+    tiles: dict[Cell, str],
+    wolves: Iterable[Cell] = (),
+    bullets: Iterable[Cell] = (),
+) -> None:
     """Put tiles (taken from the pool) and tokens (from the supplies) on the board."""
     for cell, kind in tiles.items():
         state.pool[kind] -= 1
@@ -86,6 +89,7 @@ def task(state: LdrhState, phase: str, **fields: Any) -> None:
     state.cursor = state.num_players
     state.tasks = [dict(fields)]
     state.invalidate()
+    state._settle()  # run the steps that need nobody, as apply would
 
 
 def card_turn(state: LdrhState, player: int) -> None:

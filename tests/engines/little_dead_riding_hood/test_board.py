@@ -22,9 +22,15 @@ from tests.engines.little_dead_riding_hood.scenario import (
 )
 
 
-@pytest.mark.parametrize(("players", "columns", "lanes"), [
-    (2, 5, (1, 3)), (3, 7, (1, 3, 5)), (4, 9, (1, 3, 5, 7)), (5, 11, (1, 3, 5, 7, 9)),
-])
+@pytest.mark.parametrize(
+    ("players", "columns", "lanes"),
+    [
+        (2, 5, (1, 3)),
+        (3, 7, (1, 3, 5)),
+        (4, 9, (1, 3, 5, 7)),
+        (5, 11, (1, 3, 5, 7, 9)),
+    ],
+)
 def test_one_lane_column_per_player_with_spare_columns_between_and_outside(
     players: int, columns: int, lanes: tuple[int, ...]
 ) -> None:
@@ -45,11 +51,17 @@ def _board() -> Board:
 def test_first_tile_past_a_start_is_a_path_piece_on_the_start_line() -> None:
     board = _board()
     assert board.placement_problem("path-plain", (0, 3)) is None
-    assert board.placement_problem("obstacle", (0, 3)) == "no obstacle may be placed on the first row"
+    assert (
+        board.placement_problem("obstacle", (0, 3)) == "no obstacle may be placed on the first row"
+    )
     # a spare column's first-row space needs a neighbour, and never takes an obstacle
     assert board.placement_problem("path-plain", (0, 2)) is None
-    assert board.placement_problem("obstacle", (0, 2)) == "no obstacle may be placed on the first row"
-    assert board.placement_problem("path-plain", (5, 5)) == "row 6 col 6 does not touch a placed tile"
+    assert (
+        board.placement_problem("obstacle", (0, 2)) == "no obstacle may be placed on the first row"
+    )
+    assert (
+        board.placement_problem("path-plain", (5, 5)) == "row 6 col 6 does not touch a placed tile"
+    )
     assert board.placement_problem("path-plain", (1, 1)) == "row 2 col 2 already holds a tile"
     assert board.placement_problem("path-plain", (10, 1)) == "row 11 col 2 is off the board"
 
@@ -146,7 +158,11 @@ def test_the_wolf_on_b_star_must_be_fought_before_ending_there() -> None:
     card_turn(state, 0)
     play(state, "move with Wolf!!! (3)", "step to row 5 col 4")
     assert state.tasks[-1]["type"] == "combat"
-    assert texts(state)[:3] == ["fight with 1 bullet", "fight with 2 bullets", "fight with 3 bullets"]
+    assert texts(state)[:3] == [
+        "fight with 1 bullet",
+        "fight with 2 bullets",
+        "fight with 3 bullets",
+    ]
     play(state, "fight with 2 bullets", "draw the wolf from the bag")
     assert state.pawns[0] == (3, 3)  # back to the tile it came from
     assert state.bullets[0] == 1  # committed bullets are gone whatever the result
@@ -200,8 +216,11 @@ def test_the_first_pawn_on_a_path_piece_in_row_ten_wins() -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["path-plain", "obstacle"]), st.integers(0, 500)),
-                max_size=60))
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["path-plain", "obstacle"]), st.integers(0, 500)), max_size=60
+    )
+)
 def test_any_sequence_of_legal_placements_keeps_the_obstacle_rule(
     draws: list[tuple[str, int]],
 ) -> None:

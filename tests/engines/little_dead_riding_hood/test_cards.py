@@ -49,9 +49,12 @@ def test_a_card_is_played_for_its_effect_or_its_movement_once_per_turn() -> None
 def test_cake_and_wine_doubles_the_bullet_tokens_in_this_draw() -> None:
     state = _pre_movement_fight(hand=["cake-and-wine:1"])
     assert texts(state) == [
-        "fight with 1 bullet", "fight with 1 bullet and Cake and Wine (1)",
-        "fight with 2 bullets", "fight with 2 bullets and Cake and Wine (1)",
-        "fight with 3 bullets", "fight with 3 bullets and Cake and Wine (1)",
+        "fight with 1 bullet",
+        "fight with 1 bullet and Cake and Wine (1)",
+        "fight with 2 bullets",
+        "fight with 2 bullets and Cake and Wine (1)",
+        "fight with 3 bullets",
+        "fight with 3 bullets and Cake and Wine (1)",
     ]
     play(state, "fight with 2 bullets and Cake and Wine (1)")
     outcomes = dict(state.chance_outcomes())
@@ -119,8 +122,9 @@ def test_fairest_of_all_may_be_let_stand() -> None:
 
 def test_big_hands_moves_the_target_back_one_path_piece_of_your_choice() -> None:
     state = new_game(2, hands=[["big-hands:2"], []])
-    lay(state, {**column(state, 1, 4), (2, 2): "path-plain", (2, 1): "path-plain"},
-        bullets=[(2, 2)])
+    lay(
+        state, {**column(state, 1, 4), (2, 2): "path-plain", (2, 1): "path-plain"}, bullets=[(2, 2)]
+    )
     state.pawns[1] = (2, 3)
     card_turn(state, 0)
     assert [t for t in texts(state) if t.startswith("play My")] == [

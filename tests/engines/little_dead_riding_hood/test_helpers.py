@@ -9,7 +9,6 @@ import pytest
 from companion.engines.base import CHANCE, IllegalAction
 from tests.engines.little_dead_riding_hood.scenario import (
     column,
-    give,
     lay,
     new_game,
     play,
@@ -22,8 +21,11 @@ def test_helpers_are_chosen_in_turn_from_the_starting_player_and_are_distinct() 
     state = new_game(3)
     assert state.current_player() == 0
     assert texts(state) == [
-        "choose the Prince", "choose the Wicked Queen", "choose the Huntsman",
-        "choose the Fairy Godmother", "choose the The Youngest Brother",
+        "choose the Prince",
+        "choose the Wicked Queen",
+        "choose the Huntsman",
+        "choose the Fairy Godmother",
+        "choose the The Youngest Brother",
         "choose the Evil Stepmother",
     ]
     play(state, "choose the The Youngest Brother")
@@ -45,8 +47,12 @@ def test_the_starting_marker_passes_left_and_helpers_return() -> None:
 
 def test_prince_moves_one_space_and_switches_two_tiles_in_either_order() -> None:
     state = new_game(2)
-    lay(state, {**column(state, 0, 3), (1, 2): "path-plain", (2, 2): "obstacle"},
-        wolves=[(2, 1)], bullets=[(1, 2)])
+    lay(
+        state,
+        {**column(state, 0, 3), (1, 2): "path-plain", (2, 2): "obstacle"},
+        wolves=[(2, 1)],
+        bullets=[(1, 2)],
+    )
     state.pawns[0] = (0, 1)
     play(state, "choose the Prince")
     assert "Prince: move to row 2 col 2" in texts(state)
@@ -89,7 +95,11 @@ def test_wicked_queen_moves_up_to_two_wolves_one_per_tile_even_onto_pawns() -> N
     play(state, "choose the Wicked Queen", "Wicked Queen: take the wolf at row 1 col 2")
     assert "Wicked Queen: put the wolf at row 2 col 2" not in texts(state)  # one wolf per tile
     play(state, "Wicked Queen: put the wolf at row 3 col 4")
-    play(state, "Wicked Queen: take the wolf at row 2 col 2", "Wicked Queen: put the wolf at row 1 col 4")
+    play(
+        state,
+        "Wicked Queen: take the wolf at row 2 col 2",
+        "Wicked Queen: put the wolf at row 1 col 4",
+    )
     assert state.board.wolves == {(2, 3), (0, 3)}
     assert state.current_player() == 1  # two wolves moved: done
     play(state, "choose the Prince", "Prince: done")
@@ -153,14 +163,21 @@ def test_fairy_godmother_gives_the_chooser_all_three_and_the_others_one() -> Non
     state = new_game(2)
     play(state, "choose the Fairy Godmother")
     assert texts(state) == [
-        "Fairy Godmother: take a card", "Fairy Godmother: take a bullet",
-        "Fairy Godmother: place a tile", "Fairy Godmother: done",
+        "Fairy Godmother: take a card",
+        "Fairy Godmother: take a bullet",
+        "Fairy Godmother: place a tile",
+        "Fairy Godmother: done",
     ]
     supply = state.supply_bullets
     play(state, "Fairy Godmother: take a bullet")
     assert state.bullets[0] == 4 and state.supply_bullets == supply - 1
     play(state, "Fairy Godmother: take a card", "draw Wolf!!! (2)")
-    play(state, "Fairy Godmother: place a tile", "draw a path (bullet icon)", "place the tile at row 1 col 2")
+    play(
+        state,
+        "Fairy Godmother: place a tile",
+        "draw a path (bullet icon)",
+        "place the tile at row 1 col 2",
+    )
     # the chooser is done; player 2 may take one gift or nothing
     assert state.current_player() == 1
     assert texts(state) == ["take a card", "take a bullet", "place a tile", "take nothing"]
@@ -177,7 +194,12 @@ def test_youngest_brother_allows_a_second_card() -> None:
     assert state.phase == "cards" and state.current_player() == 0
     play(state, "move with Who's Been Sitting On My Chair? (1)", "step to row 1 col 2")
     assert state.current_player() == 0  # may play another card
-    play(state, "move with Who's Been Sitting On My Chair? (2)", "step to row 2 col 2", "step to row 3 col 2")
+    play(
+        state,
+        "move with Who's Been Sitting On My Chair? (2)",
+        "step to row 2 col 2",
+        "step to row 3 col 2",
+    )
     assert state.pawns[0] == (2, 1)
     assert state.current_player() == 1
 
@@ -187,7 +209,10 @@ def test_evil_stepmother_draws_two_and_makes_another_player_discard_at_random() 
     play(state, "choose the Evil Stepmother", "draw Off The Path (1)", "draw Off The Path (2)")
     assert state.hands[0] == ["off-the-path:1", "off-the-path:2", "wolf:1"]
     # player 3 holds no card, so only player 2 can be made to discard
-    assert texts(state) == ["Evil Stepmother: player 2 discards at random", "Evil Stepmother: nobody discards"]
+    assert texts(state) == [
+        "Evil Stepmother: player 2 discards at random",
+        "Evil Stepmother: nobody discards",
+    ]
     play(state, "Evil Stepmother: player 2 discards at random")
     outcomes = dict(state.chance_outcomes())
     assert math.isclose(outcomes[("lose-card", "wolf:3")], 2 / 3)
@@ -202,8 +227,10 @@ def test_fairest_of_all_makes_a_player_choose_another_helper() -> None:
     state = new_game(2, hands=[[], ["fairest-of-all:2"]])
     play(state, "choose the Huntsman")
     assert state.current_player() == 1
-    assert texts(state) == ["play Who In The Land Is Fairest Of All? (2): choose another helper",
-                            "let the helper stand"]
+    assert texts(state) == [
+        "play Who In The Land Is Fairest Of All? (2): choose another helper",
+        "let the helper stand",
+    ]
     play(state, "play Who In The Land Is Fairest Of All? (2): choose another helper")
     assert state.current_player() == 0
     assert "choose the Huntsman" not in texts(state)
@@ -217,6 +244,8 @@ def test_a_refused_helper_choice_is_an_illegal_action_with_a_reason() -> None:
     state = new_game(2)
     play(state, "choose the Prince", "Prince: done")
     before = state.to_dict()
-    with pytest.raises(IllegalAction, match="'choose the Prince' is not possible now: player 2 chooses a helper"):
+    with pytest.raises(
+        IllegalAction, match="'choose the Prince' is not possible now: player 2 chooses a helper"
+    ):
         state.apply(("helper", "prince"))
     assert state.to_dict() == before
