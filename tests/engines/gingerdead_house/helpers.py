@@ -117,7 +117,7 @@ id = "march"
 name = "Forced March"
 type = "trick"
 effect = "march"
-count = 1
+count = 2
 
 [[card]]
 id = "godfather"
@@ -246,7 +246,7 @@ def scenario(players: int = 2, layout: Layout | None = None,
     for player, cards in (hands or {}).items():
         for card_id in cards:
             board.cards[player].draw(card_id if board.cards[player].digital else "")
-    if phase != "setup":
+    if phase not in ("setup", "action"):
         state.action_card = "act-1" if "act-1" in board.catalogue.cards else None
         if state.action_card:
             take(board.action_pile, state.action_card)
