@@ -40,8 +40,14 @@ def player_name(player: int) -> str:
 class Board:
     """The shared, mutable table; copied with ``copy`` (the catalogue is shared)."""
 
-    def __init__(self, catalogue: Catalogue, effects: Mapping[str, Effect], players: int,
-                 mode: str, teams: list[int]) -> None:
+    def __init__(
+        self,
+        catalogue: Catalogue,
+        effects: Mapping[str, Effect],
+        players: int,
+        mode: str,
+        teams: list[int],
+    ) -> None:
         self.catalogue = catalogue
         self.effects = effects
         self.num_players = players
@@ -121,32 +127,50 @@ class Board:
 
     def opponents(self, player: int) -> list[int]:
         """Living players on another team (every other player outside Co-op)."""
-        return [p for p in range(self.num_players)
-                if self.alive[p] and self.teams[p] != self.teams[player]]
+        return [
+            p
+            for p in range(self.num_players)
+            if self.alive[p] and self.teams[p] != self.teams[player]
+        ]
 
     def own_fields(self, player: int) -> list[int]:
         """Fields this player may place defenses on as if their own (Co-op: the team's)."""
-        return [p for p in range(self.num_players)
-                if self.alive[p] and self.teams[p] == self.teams[player]]
+        return [
+            p
+            for p in range(self.num_players)
+            if self.alive[p] and self.teams[p] == self.teams[player]
+        ]
 
     def guarded(self, field: int, piece: Piece) -> bool:
         """A defense protected from players here (Wizard of What on an opponent's field)."""
         effect = self.effect(piece)
-        return (effect is not None and effect.guarded_on_opponent_field
-                and piece[1] != MONSTER and self.teams[piece[1]] != self.teams[field])
+        return (
+            effect is not None
+            and effect.guarded_on_opponent_field
+            and piece[1] != MONSTER
+            and self.teams[piece[1]] != self.teams[field]
+        )
 
     def empty_tiles(self, field: int) -> list[tuple[int, int]]:
         return [(lane, row) for lane, row in all_tiles() if self.at(field, lane, row) is None]
 
     def monsters_left(self) -> bool:
         """Any monster still to fight (Monster Hunter's end), resurrection monsters aside."""
+
         def counts(card_id: str) -> bool:
             effect_id = self.catalogue.cards[card_id].effect
             return not (effect_id and self.effects[effect_id].resurrects)
-        if any(counts(c) for c in self.monster_pile) or any(counts(c) for c in self.monster_discard):
+
+        if any(counts(c) for c in self.monster_pile) or any(
+            counts(c) for c in self.monster_discard
+        ):
             return True
-        return any(piece is not None and piece[1] == MONSTER and counts(piece[0])
-                   for f in range(self.num_players) if self.alive[f] for piece in self.fields[f])
+        return any(
+            piece is not None and piece[1] == MONSTER and counts(piece[0])
+            for f in range(self.num_players)
+            if self.alive[f]
+            for piece in self.fields[f]
+        )
 
     # -- where destroyed cards go ----------------------------------------
     def route(self, piece: Piece, credit: int | None) -> None:
@@ -156,12 +180,19 @@ class Board:
             decks.add(self.cards[piece[1]].discard, piece[0])
             return
         effect = self.effect(piece)
-        if (effect is not None and effect.resurrects and credit is not None
-                and self.alive[credit] and piece[2] not in self.resurrected
-                and self.opponents(credit)):
+        if (
+            effect is not None
+            and effect.resurrects
+            and credit is not None
+            and self.alive[credit]
+            and piece[2] not in self.resurrected
+            and self.opponents(credit)
+        ):
             self.resurrections.append((piece, credit))
-            self.log.append(f"{self.name(piece)} will rise again: {player_name(credit)} "
-                            "places it on an opponent's field")
+            self.log.append(
+                f"{self.name(piece)} will rise again: {player_name(credit)} "
+                "places it on an opponent's field"
+            )
         elif self.mode == "monster-hunter" and credit is not None:
             self.trophies[credit].append(piece[0])
         else:
@@ -254,8 +285,12 @@ class Board:
 
     def start_moving(self, field: int) -> None:
         """Queue every monster of a field: lanes left to right, front-most first (GH3)."""
-        order = [piece[2] for lane in range(1, LANES + 1) for row in range(1, ROWS + 1)
-                 if (piece := self.at(field, lane, row)) is not None and piece[1] == MONSTER]
+        order = [
+            piece[2]
+            for lane in range(1, LANES + 1)
+            for row in range(1, ROWS + 1)
+            if (piece := self.at(field, lane, row)) is not None and piece[1] == MONSTER
+        ]
         self.moving = (field, order)
 
     def run_moving(self) -> None:
@@ -272,8 +307,11 @@ class Board:
 
     def eliminate(self, field: int) -> None:
         """A monster got past row 1: this house falls (in Co-op, with the teammate's)."""
-        fallen = [p for p in range(self.num_players)
-                  if self.alive[p] and self.teams[p] == self.teams[field]]
+        fallen = [
+            p
+            for p in range(self.num_players)
+            if self.alive[p] and self.teams[p] == self.teams[field]
+        ]
         if self.mode != "co-op":
             fallen = [field] if self.alive[field] else []
         for player in fallen:
@@ -290,6 +328,7 @@ class Board:
         """Place the first waiting resurrection monster in row 5 of ``lane`` (GH6)."""
         piece, chooser = self.resurrections.pop(0)
         self.resurrected.add(piece[2])
-        self.log.append(f"{player_name(chooser)} raises {self.name(piece)} on "
-                        f"{player_name(field)}'s field")
+        self.log.append(
+            f"{player_name(chooser)} raises {self.name(piece)} on {player_name(field)}'s field"
+        )
         self.enter(field, piece, lane, first_time=False)

@@ -79,8 +79,10 @@ class Catalogue:
 
     @cached_property
     def _decks(self) -> dict[str, dict[str, int]]:
-        return {deck: {c.id: c.count for c in self.cards.values() if c.deck == deck and c.count}
-                for deck in DECKS}
+        return {
+            deck: {c.id: c.count for c in self.cards.values() if c.deck == deck and c.count}
+            for deck in DECKS
+        }
 
     def of_type(self, card_type: str) -> list[Card]:
         return [c for c in self.cards.values() if c.type == card_type]
@@ -113,7 +115,9 @@ def _parse_card(index: int, raw: Any, known_effect: Callable[[str, str], str | N
         raise CatalogueError(f"{where} must be a table of fields, got {type(raw).__name__}")
     card_id = raw.get("id")
     if not isinstance(card_id, str) or not _ID.match(card_id):
-        raise _card_error(where, "id", f"must be lowercase letters, digits and dashes, got {card_id!r}")
+        raise _card_error(
+            where, "id", f"must be lowercase letters, digits and dashes, got {card_id!r}"
+        )
     where = f"card {card_id!r}"
     unknown = sorted(set(raw) - set(CARD_FIELDS))
     if unknown:
@@ -123,7 +127,9 @@ def _parse_card(index: int, raw: Any, known_effect: Callable[[str, str], str | N
         raise _card_error(where, "name", f"must be a non-empty text, got {name!r}")
     card_type = raw.get("type")
     if card_type not in CARD_TYPES:
-        raise _card_error(where, "type", f"must be one of {', '.join(CARD_TYPES)}, got {card_type!r}")
+        raise _card_error(
+            where, "type", f"must be one of {', '.join(CARD_TYPES)}, got {card_type!r}"
+        )
     power: Power = None
     if card_type in ("defense", "monster"):
         if "power" not in raw:
@@ -134,7 +140,9 @@ def _parse_card(index: int, raw: Any, known_effect: Callable[[str, str], str | N
         elif isinstance(raw_power, int) and not isinstance(raw_power, bool) and raw_power >= 0:
             power = raw_power
         else:
-            raise _card_error(where, "power", f'must be a whole number >= 0 or "X", got {raw_power!r}')
+            raise _card_error(
+                where, "power", f'must be a whole number >= 0 or "X", got {raw_power!r}'
+            )
     elif "power" in raw:
         raise _card_error(where, "power", f"is not used on a {card_type} card")
     lane: int | None = None
@@ -146,9 +154,14 @@ def _parse_card(index: int, raw: Any, known_effect: Callable[[str, str], str | N
         raise _card_error(where, "lane", f"is only used on monster cards, not on a {card_type}")
     flips = 0
     if card_type == "action":
-        flips = raw.get("flips")
-        if not isinstance(flips, int) or isinstance(flips, bool) or not 0 <= flips <= MAX_FLIPS:
-            raise _card_error(where, "flips", f"must be a number 0-{MAX_FLIPS}, got {flips!r}")
+        raw_flips = raw.get("flips")
+        if (
+            not isinstance(raw_flips, int)
+            or isinstance(raw_flips, bool)
+            or not 0 <= raw_flips <= MAX_FLIPS
+        ):
+            raise _card_error(where, "flips", f"must be a number 0-{MAX_FLIPS}, got {raw_flips!r}")
+        flips = raw_flips
     elif "flips" in raw:
         raise _card_error(where, "flips", f"is only used on action cards, not on a {card_type}")
     effect = raw.get("effect", "")
@@ -167,8 +180,9 @@ def _parse_card(index: int, raw: Any, known_effect: Callable[[str, str], str | N
     assumed = raw.get("assumed", [])
     if not isinstance(assumed, list) or any(a not in CARD_FIELDS for a in assumed):
         raise _card_error(where, "assumed", f"must list field names from {', '.join(CARD_FIELDS)}")
-    return Card(card_id, name.strip(), card_type, power, lane, flips, effect, count, text,
-                tuple(assumed))
+    return Card(
+        card_id, name.strip(), card_type, power, lane, flips, effect, count, text, tuple(assumed)
+    )
 
 
 def parse_catalogue(data: Any, known_effect: Callable[[str, str], str | None]) -> Catalogue:
@@ -189,7 +203,9 @@ def parse_catalogue(data: Any, known_effect: Callable[[str, str], str | None]) -
             raise _card_error(f"card {card.id!r}", "id", "is used by two cards")
         folded = card.name.casefold()
         if folded in names:
-            raise _card_error(f"card {card.id!r}", "name", f"{card.name!r} is also card {names[folded]!r}")
+            raise _card_error(
+                f"card {card.id!r}", "name", f"{card.name!r} is also card {names[folded]!r}"
+            )
         cards[card.id] = card
         names[folded] = card.id
     sizes = data.get("decks", {})
@@ -224,8 +240,9 @@ def parse_catalogue(data: Any, known_effect: Callable[[str, str], str | None]) -
     return catalogue
 
 
-def load_catalogue_text(text: str, known_effect: Callable[[str, str], str | None],
-                        source: str = "catalogue") -> Catalogue:
+def load_catalogue_text(
+    text: str, known_effect: Callable[[str, str], str | None], source: str = "catalogue"
+) -> Catalogue:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:

@@ -48,8 +48,10 @@ def check_counts(value: Any, known: Mapping[str, Any], where: str) -> Counts:
         return dict(value)
     for card_id, n in value.items():
         require(card_id in known, f"{where}: unknown card {card_id!r}")
-        require(isinstance(n, int) and not isinstance(n, bool) and n > 0,
-                f"{where}: {card_id!r} must have a positive count, got {n!r}")
+        require(
+            isinstance(n, int) and not isinstance(n, bool) and n > 0,
+            f"{where}: {card_id!r} must have a positive count, got {n!r}",
+        )
     return dict(value)
 
 
@@ -144,8 +146,10 @@ class PlayerCards:
         else:
             for key in ("pile", "hand"):
                 value = data[key]
-                require(isinstance(value, int) and not isinstance(value, bool) and value >= 0,
-                        f"{where} {key} must be a card count in table mode, got {value!r}")
+                require(
+                    isinstance(value, int) and not isinstance(value, bool) and value >= 0,
+                    f"{where} {key} must be a card count in table mode, got {value!r}",
+                )
             cards.pile, cards.hand = None, None
             cards.pile_size, cards.hand_size = data["pile"], data["hand"]
         return cards

@@ -56,8 +56,9 @@ def _dragon_enters(board: Board, field: int, piece: Piece) -> None:
 
 
 # -- defenses --------------------------------------------------------------
-def _mines_explode(board: Board, field: int, monster: Piece, target: Pos,
-                   source: Pos | None) -> None:
+def _mines_explode(
+    board: Board, field: int, monster: Piece, target: Pos, source: Pos | None
+) -> None:
     """The Mines and every monster in their row are destroyed, and the colliding monster."""
     _, lane, row = target
     mines = board.at(*target)
@@ -129,8 +130,9 @@ def _lane_targets(board: Board, pos: Pos) -> list[Target]:
 def _lane_spray(board: Board, pos: Pos, target: Target) -> None:
     field, lane, _ = pos
     shooter = _shooter(board, pos)
-    board.log.append(f"{board.name(shooter)} splits {_power(board, shooter)} damage "
-                     f"{board.where(field, lane)}")
+    board.log.append(
+        f"{board.name(shooter)} splits {_power(board, shooter)} damage {board.where(field, lane)}"
+    )
     for row in target:
         board.destroy(field, lane, row, board.active, board.name(shooter))
 
@@ -147,8 +149,12 @@ def _lane_spray_text(board: Board, pos: Pos, target: Target) -> str:
 
 def _catapult_targets(board: Board, pos: Pos) -> list[Target]:
     """Any monster or defense on any living field (FAQ: opponents' defenses too)."""
-    tiles = [(f, lane, row) for f in range(board.num_players) if board.alive[f]
-             for lane, row in all_tiles()]
+    tiles = [
+        (f, lane, row)
+        for f in range(board.num_players)
+        if board.alive[f]
+        for lane, row in all_tiles()
+    ]
     return _single_targets(board, pos, tiles)
 
 
@@ -158,7 +164,11 @@ def _step_targets(board: Board, pos: Pos) -> list[Target]:
     found: list[Target] = []
     for d_lane, d_row in ((-1, 0), (1, 0), (0, -1), (0, 1)):
         to_lane, to_row = lane + d_lane, row + d_row
-        if 1 <= to_lane <= LANES and 1 <= to_row <= ROWS and board.at(field, to_lane, to_row) is None:
+        if (
+            1 <= to_lane <= LANES
+            and 1 <= to_row <= ROWS
+            and board.at(field, to_lane, to_row) is None
+        ):
             found.append((to_lane, to_row))
     return found
 
@@ -184,8 +194,12 @@ def _steal_targets(board: Board, player: int) -> list[Target]:
     for f in board.opponents(player):
         for lane, row in all_tiles():
             piece = board.at(f, lane, row)
-            if (piece is not None and piece[1] != MONSTER and not board.guarded(f, piece)
-                    and power_less(board.card(piece).power, STEAL_BELOW)):
+            if (
+                piece is not None
+                and piece[1] != MONSTER
+                and not board.guarded(f, piece)
+                and power_less(board.card(piece).power, STEAL_BELOW)
+            ):
                 found.append((f, lane, row))
     return found
 
@@ -196,8 +210,10 @@ def _steal_apply(board: Board, player: int, card_name: str, target: Target) -> N
     assert piece is not None
     board.put(f, lane, row, None)
     board.steal = (player, piece)
-    board.log.append(f"{player_name(player)} plays {card_name} and steals "
-                     f"{board.name(piece)} from {player_name(f)}'s field")
+    board.log.append(
+        f"{player_name(player)} plays {card_name} and steals "
+        f"{board.name(piece)} from {player_name(f)}'s field"
+    )
 
 
 def _steal_text(board: Board, player: int, target: Target) -> str:
@@ -218,8 +234,10 @@ def _swap_lane(board: Board, player: int, card_name: str, target: Target) -> Non
         mine, theirs = board.at(player, lane, row), board.at(other, lane, row)
         board.put(player, lane, row, theirs)
         board.put(other, lane, row, mine)
-    board.log.append(f"{player_name(player)} plays {card_name}: lane {lane} swapped with "
-                     f"{player_name(other)}'s field")
+    board.log.append(
+        f"{player_name(player)} plays {card_name}: lane {lane} swapped with "
+        f"{player_name(other)}'s field"
+    )
 
 
 def _swap_lane_text(board: Board, player: int, target: Target) -> str:
@@ -236,8 +254,10 @@ def _swap_row(board: Board, player: int, card_name: str, target: Target) -> None
         mine, theirs = board.at(player, lane, row), board.at(other, lane, row)
         board.put(player, lane, row, theirs)
         board.put(other, lane, row, mine)
-    board.log.append(f"{player_name(player)} plays {card_name}: row {row} swapped with "
-                     f"{player_name(other)}'s field")
+    board.log.append(
+        f"{player_name(player)} plays {card_name}: row {row} swapped with "
+        f"{player_name(other)}'s field"
+    )
 
 
 def _swap_row_text(board: Board, player: int, target: Target) -> str:
@@ -245,14 +265,19 @@ def _swap_row_text(board: Board, player: int, target: Target) -> str:
 
 
 def _march_targets(board: Board, player: int) -> list[Target]:
-    return [(f,) for f in board.opponents(player)
-            if any(p is not None and p[1] == MONSTER for p in board.fields[f])]
+    return [
+        (f,)
+        for f in board.opponents(player)
+        if any(p is not None and p[1] == MONSTER for p in board.fields[f])
+    ]
 
 
 def _march(board: Board, player: int, card_name: str, target: Target) -> None:
     """Extra monster movement on an opponent's field: combat happens as usual (FAQ)."""
-    board.log.append(f"{player_name(player)} plays {card_name}: the monsters on "
-                     f"{player_name(target[0])}'s field move")
+    board.log.append(
+        f"{player_name(player)} plays {card_name}: the monsters on "
+        f"{player_name(target[0])}'s field move"
+    )
     board.start_moving(target[0])
     board.run_moving()
 
@@ -264,50 +289,107 @@ def _march_text(board: Board, player: int, target: Target) -> str:
 EFFECTS: dict[str, Effect] = {
     effect.id: effect
     for effect in (
-        Effect("godfather-death", "action",
-               "Before monsters enter, destroy all cards in rows 4 and 5 of the active field.",
-               before_entry=_godfather_death),
-        Effect("opponents-tricks", "action",
-               "The opponents may play trick cards, clockwise, before the active player acts.",
-               opens_trick_window=True),
-        Effect("dragon", "monster",
-               "When it enters the game, destroy all other cards in the same lane.",
-               on_enter=_dragon_enters),
-        Effect("resurrection", "monster",
-               "Destroyed by a player, it goes to row 5 of an opponent's field, any lane.",
-               resurrects=True),
-        Effect("row-shot", "defense",
-               "Once per turn: deal its power in damage to one monster in the same row.",
-               ability_targets=_row_targets, ability_apply=_hit_one, ability_text=_hit_one_text),
-        Effect("lane-spray", "defense",
-               "Once per turn: split its power in damage among monsters in the same lane.",
-               ability_targets=_lane_targets, ability_apply=_lane_spray,
-               ability_text=_lane_spray_text),
-        Effect("catapult", "defense",
-               "Once per turn: deal its power in damage to a monster or defense on any field.",
-               ability_targets=_catapult_targets, ability_apply=_hit_one,
-               ability_text=_hit_one_text),
-        Effect("maltball-mines", "defense",
-               "A monster running into it destroys it and every monster in its row.",
-               on_collision=_mines_explode),
-        Effect("wizard-of-what", "defense",
-               "May go on any field; on an opponent's field only a monster can remove it.",
-               placed_on_any_field=True, guarded_on_opponent_field=True),
-        Effect("mobile", "defense",
-               "Once per turn: move to an empty neighbouring tile.",
-               ability_targets=_step_targets, ability_apply=_step_apply, ability_text=_step_text),
-        Effect("steal-below-6", "trick",
-               "Steal one defense of power less than 6 onto an empty tile of your field.",
-               trick_targets=_steal_targets, trick_apply=_steal_apply, trick_text=_steal_text),
-        Effect("swap-lane", "trick",
-               "Swap one lane of your field with the same lane of an opponent's field.",
-               trick_targets=_swap_lane_targets, trick_apply=_swap_lane, trick_text=_swap_lane_text),
-        Effect("swap-row", "trick",
-               "Swap one row of your field with the same row of an opponent's field.",
-               trick_targets=_swap_row_targets, trick_apply=_swap_row, trick_text=_swap_row_text),
-        Effect("march", "trick",
-               "Every monster on an opponent's field moves one row (with combat).",
-               trick_targets=_march_targets, trick_apply=_march, trick_text=_march_text),
+        Effect(
+            "godfather-death",
+            "action",
+            "Before monsters enter, destroy all cards in rows 4 and 5 of the active field.",
+            before_entry=_godfather_death,
+        ),
+        Effect(
+            "opponents-tricks",
+            "action",
+            "The opponents may play trick cards, clockwise, before the active player acts.",
+            opens_trick_window=True,
+        ),
+        Effect(
+            "dragon",
+            "monster",
+            "When it enters the game, destroy all other cards in the same lane.",
+            on_enter=_dragon_enters,
+        ),
+        Effect(
+            "resurrection",
+            "monster",
+            "Destroyed by a player, it goes to row 5 of an opponent's field, any lane.",
+            resurrects=True,
+        ),
+        Effect(
+            "row-shot",
+            "defense",
+            "Once per turn: deal its power in damage to one monster in the same row.",
+            ability_targets=_row_targets,
+            ability_apply=_hit_one,
+            ability_text=_hit_one_text,
+        ),
+        Effect(
+            "lane-spray",
+            "defense",
+            "Once per turn: split its power in damage among monsters in the same lane.",
+            ability_targets=_lane_targets,
+            ability_apply=_lane_spray,
+            ability_text=_lane_spray_text,
+        ),
+        Effect(
+            "catapult",
+            "defense",
+            "Once per turn: deal its power in damage to a monster or defense on any field.",
+            ability_targets=_catapult_targets,
+            ability_apply=_hit_one,
+            ability_text=_hit_one_text,
+        ),
+        Effect(
+            "maltball-mines",
+            "defense",
+            "A monster running into it destroys it and every monster in its row.",
+            on_collision=_mines_explode,
+        ),
+        Effect(
+            "wizard-of-what",
+            "defense",
+            "May go on any field; on an opponent's field only a monster can remove it.",
+            placed_on_any_field=True,
+            guarded_on_opponent_field=True,
+        ),
+        Effect(
+            "mobile",
+            "defense",
+            "Once per turn: move to an empty neighbouring tile.",
+            ability_targets=_step_targets,
+            ability_apply=_step_apply,
+            ability_text=_step_text,
+        ),
+        Effect(
+            "steal-below-6",
+            "trick",
+            "Steal one defense of power less than 6 onto an empty tile of your field.",
+            trick_targets=_steal_targets,
+            trick_apply=_steal_apply,
+            trick_text=_steal_text,
+        ),
+        Effect(
+            "swap-lane",
+            "trick",
+            "Swap one lane of your field with the same lane of an opponent's field.",
+            trick_targets=_swap_lane_targets,
+            trick_apply=_swap_lane,
+            trick_text=_swap_lane_text,
+        ),
+        Effect(
+            "swap-row",
+            "trick",
+            "Swap one row of your field with the same row of an opponent's field.",
+            trick_targets=_swap_row_targets,
+            trick_apply=_swap_row,
+            trick_text=_swap_row_text,
+        ),
+        Effect(
+            "march",
+            "trick",
+            "Every monster on an opponent's field moves one row (with combat).",
+            trick_targets=_march_targets,
+            trick_apply=_march,
+            trick_text=_march_text,
+        ),
     )
 }
 

@@ -40,6 +40,12 @@ from companion.engines.gingerdead_house.catalogue import (
     load_catalogue_file,
 )
 from companion.engines.gingerdead_house.effects import EFFECTS, effect_problem
+from companion.engines.gingerdead_house.ending import (
+    Ending,
+    ending_now,
+    round_limit_ending,
+    scores,
+)
 from companion.engines.gingerdead_house.options import OPTIONS, team_of_each
 from companion.engines.gingerdead_house.texts import action_text
 
@@ -81,16 +87,18 @@ class GingerdeadHouseGame(Game):
 class GingerdeadState(State):
     game: GingerdeadHouseGame
 
-    def __init__(self, game: GingerdeadHouseGame, players: int, options: dict[str, Any],
-                 seed: int) -> None:
+    def __init__(
+        self, game: GingerdeadHouseGame, players: int, options: dict[str, Any], seed: int
+    ) -> None:
         super().__init__(game, players, options, seed)
         catalogue = game.catalogue
         teams = team_of_each(players, options["mode"], options["teams"])
         self.board = Board(catalogue, EFFECTS, players, options["mode"], teams)
         digital = options["player_decks"] == "digital"
         deck = catalogue.deck("player")
-        self.board.cards = [decks.PlayerCards(deck if digital else None, decks.total(deck))
-                            for _ in range(players)]
+        self.board.cards = [
+            decks.PlayerCards(deck if digital else None, decks.total(deck)) for _ in range(players)
+        ]
         self.phase = "setup"
         self.setup_player = 0
         self.setup_revealed: list[str] = []
@@ -152,13 +160,17 @@ class GingerdeadState(State):
         board = self.board
         if board.resurrections:
             chooser = board.resurrections[0][1]
-            return [("rise", f, lane) for f in board.opponents(chooser)
-                    for lane in range(1, LANES + 1)]
+            return [
+                ("rise", f, lane) for f in board.opponents(chooser) for lane in range(1, LANES + 1)
+            ]
         if board.steal is not None:
             return [("put", lane, row) for lane, row in board.empty_tiles(board.steal[0])]
         if self.phase == "setup":
-            return [("setup", card_id, lane, row) for card_id in sorted(set(self.setup_revealed))
-                    for lane, row in board.empty_tiles(player)]
+            return [
+                ("setup", card_id, lane, row)
+                for card_id in sorted(set(self.setup_revealed))
+                for lane, row in board.empty_tiles(player)
+            ]
         actions: list[Action] = [("pass",)] if self.phase == "tricks" else [("end",)]
         actions += self._trick_actions(player)
         if self.phase == "player":
@@ -173,7 +185,9 @@ class GingerdeadState(State):
         if self.phase == "setup":
             if len(self.setup_revealed) + self._placed_in_setup() < SETUP_DEFENSES:
                 pool = self._unseen(self.setup_player)
-                defenses = {c: n for c, n in pool.items() if board.catalogue.cards[c].type == "defense"}
+                defenses = {
+                    c: n for c, n in pool.items() if board.catalogue.cards[c].type == "defense"
+                }
                 return [(("reveal", c), p) for c, p in decks.draw_odds(defenses)]
             return [(("draw", c), p) for c, p in board.cards[self.setup_player].draw_odds()]
         if self.phase == "action":
@@ -193,8 +207,11 @@ class GingerdeadState(State):
                 decks.add(merged, card_id, n)
             return merged
         unseen = board.catalogue.deck("player")
-        seen: list[str] = list(self.setup_revealed) if self.setup_player == player and \
-            self.phase == "setup" else []
+        seen: list[str] = (
+            list(self.setup_revealed)
+            if self.setup_player == player and self.phase == "setup"
+            else []
+        )
         seen += [p[0] for field in board.fields for p in field if p is not None and p[1] == player]
         if board.steal is not None and board.steal[1][1] == player:
             seen.append(board.steal[1][0])
@@ -219,8 +236,11 @@ class GingerdeadState(State):
     def _trick_actions(self, player: int) -> list[Action]:
         actions: list[Action] = []
         for card_id in self.playable(player, "trick"):
-            effect = EFFECTS[self.board.catalogue.cards[card_id].effect] \
-                if self.board.catalogue.cards[card_id].effect else None
+            effect = (
+                EFFECTS[self.board.catalogue.cards[card_id].effect]
+                if self.board.catalogue.cards[card_id].effect
+                else None
+            )
             if effect is None or effect.trick_targets is None:
                 continue
             actions += [("trick", card_id, *t) for t in effect.trick_targets(self.board, player)]
@@ -279,14 +299,17 @@ class GingerdeadState(State):
         if kind == "reveal":
             board.cards[self.setup_player].reveal_from_pile(action[1])
             self.setup_revealed.append(action[1])
-            board.log.append(f"{player_name(self.setup_player)} reveals "
-                             f"{board.catalogue.cards[action[1]].name}")
+            board.log.append(
+                f"{player_name(self.setup_player)} reveals {board.catalogue.cards[action[1]].name}"
+            )
         elif kind == "setup":
             _, card_id, lane, row = action
             self.setup_revealed.remove(card_id)
             board.put(player, lane, row, board.new_piece(card_id, player))
-            board.log.append(f"{player_name(player)} places {board.catalogue.cards[card_id].name} "
-                             f"at lane {lane} row {row}")
+            board.log.append(
+                f"{player_name(player)} places {board.catalogue.cards[card_id].name} "
+                f"at lane {lane} row {row}"
+            )
         elif kind == "draw":
             drawer = self.setup_player if self.phase == "setup" else board.active
             board.cards[drawer].draw(action[1])
@@ -304,8 +327,9 @@ class GingerdeadState(State):
             owner, piece = board.steal  # type: ignore[misc]
             board.steal = None
             board.put(owner, action[1], action[2], piece)
-            board.log.append(f"{player_name(owner)} puts {board.name(piece)} at lane "
-                             f"{action[1]} row {action[2]}")
+            board.log.append(
+                f"{player_name(owner)} puts {board.name(piece)} at lane {action[1]} row {action[2]}"
+            )
         elif kind == "place":
             self._place(player, *action[1:])
         elif kind == "trick":
@@ -352,8 +376,10 @@ class GingerdeadState(State):
         decks.take(board.action_pile, card_id)
         self.action_card = card_id
         card = board.catalogue.cards[card_id]
-        board.log.append(f"{player_name(board.active)} flips {card.name}: "
-                         f"{card.flips} monster{'s' if card.flips != 1 else ''}")
+        board.log.append(
+            f"{player_name(board.active)} flips {card.name}: "
+            f"{card.flips} monster{'s' if card.flips != 1 else ''}"
+        )
         self.flips_left = card.flips
         effect = EFFECTS[card.effect] if card.effect else None
         self.window_open = effect is not None and effect.opens_trick_window
@@ -368,7 +394,9 @@ class GingerdeadState(State):
         name = board.catalogue.cards[card_id].name
         where = "" if field == player else f" of {player_name(field)}'s field"
         if replaced is not None:
-            board.log.append(f"{name} replaces {board.name(replaced)} at lane {lane} row {row}{where}")
+            board.log.append(
+                f"{name} replaces {board.name(replaced)} at lane {lane} row {row}{where}"
+            )
             board.route(replaced, None)
         else:
             board.log.append(f"{player_name(player)} places {name} at lane {lane} row {row}{where}")
@@ -431,8 +459,11 @@ class GingerdeadState(State):
             self.phase = "tricks" if self.window_open else "player"
             if self.window_open:
                 n = self.num_players
-                self.window = [p for k in range(1, n) if (p := (board.active + k) % n)
-                               in board.opponents(board.active)]
+                self.window = [
+                    p
+                    for k in range(1, n)
+                    if (p := (board.active + k) % n) in board.opponents(board.active)
+                ]
             return True
         if self.phase == "tricks":
             self.window = [p for p in self.window if board.alive[p]]
@@ -486,7 +517,7 @@ class GingerdeadState(State):
             if board.alive[nxt]:
                 break
         if self.round > self.options["round_limit"]:
-            self._finish_by_round_limit()
+            self._finish(round_limit_ending(board, self.options["round_limit"]))
             return
         board.active = nxt
         self.phase = "action"
@@ -506,58 +537,18 @@ class GingerdeadState(State):
 
     # -- the end ----------------------------------------------------------------
     def _check_end(self) -> bool:
-        board = self.board
-        alive = [p for p in range(self.num_players) if board.alive[p]]
-        if board.mode == "monster-hunter":
-            if not alive:
-                self._finish_hunt("every house has fallen")
-            elif not board.monsters_left() and board.moving is None and not board.resurrections:
-                self._finish_hunt("every monster has been destroyed")
-            return self.result is not None
-        teams = {board.teams[p] for p in alive}
-        if len(teams) > 1:
-            return False
-        self.result = [1.0 if board.alive[p] else 0.0 for p in range(self.num_players)]
-        names = " and ".join(player_name(p) for p in alive) or "nobody"
-        self.reason = f"{names}: the last house{'s' if len(alive) > 1 else ''} standing"
+        ending = ending_now(self.board)
+        if ending is not None:
+            self._finish(ending)
+        return ending is not None
+
+    def _finish(self, ending: Ending) -> None:
+        self.result, self.reason = ending
         self.phase = "over"
-        return True
 
     def scores(self) -> list[int]:
-        """Monster Hunter points: the power of every monster each player destroyed (X = 0)."""
-        cards = self.board.catalogue.cards
-        return [sum(cards[c].power or 0 for c in t) for t in self.board.trophies]
-
-    def _finish_hunt(self, why: str) -> None:
-        self.result = [float(s) for s in self.scores()]
-        self.reason = f"{why}; scores " + ", ".join(
-            f"{player_name(p)} {s}" for p, s in enumerate(self.scores()))
-        self.phase = "over"
-
-    def monster_power_on(self, field: int) -> int:
-        cards = self.board.catalogue.cards
-        return sum(cards[p[0]].power or 0 for p in self.board.fields[field]
-                   if p is not None and p[1] == MONSTER)
-
-    def _finish_by_round_limit(self) -> None:
-        """GH8: after the last round, the least threatened surviving house(s) win."""
-        board = self.board
-        limit = self.options["round_limit"]
-        if board.mode == "monster-hunter":
-            self._finish_hunt(f"the {limit}-round limit is reached")
-            return
-        danger: dict[int, int] = {}
-        for p in range(self.num_players):
-            if board.alive[p]:
-                danger[board.teams[p]] = danger.get(board.teams[p], 0) + self.monster_power_on(p)
-        best = min(danger.values())
-        self.result = [1.0 if board.alive[p] and danger[board.teams[p]] == best else 0.0
-                       for p in range(self.num_players)]
-        winners = " and ".join(player_name(p) for p in range(self.num_players) if self.result[p])
-        self.reason = (f"the {limit}-round limit is reached: {winners} "
-                       f"{'has' if sum(self.result) == 1 else 'have'} the least monster power "
-                       "on the field")
-        self.phase = "over"
+        """Monster Hunter points so far (X = 0)."""
+        return scores(self.board)
 
     def returns(self) -> list[float]:
         return list(self.result) if self.result is not None else [0.0] * self.num_players

@@ -56,8 +56,11 @@ def dump(state: GingerdeadState) -> dict[str, Any]:
 def _int(value: Any, where: str, low: int, high: int | None = None) -> int:
     ok = isinstance(value, int) and not isinstance(value, bool) and value >= low
     ok = ok and (high is None or value <= high)
-    require(ok, f"{where} must be a whole number from {low}"
-            f"{'' if high is None else f' to {high}'}, got {value!r}")
+    require(
+        ok,
+        f"{where} must be a whole number from {low}"
+        f"{'' if high is None else f' to {high}'}, got {value!r}",
+    )
     return value  # type: ignore[no-any-return]
 
 
@@ -66,9 +69,16 @@ def _fast_piece(state: GingerdeadState, raw: Any) -> Piece | None:
     if type(raw) is list and len(raw) == 3:
         card_id, owner, uid = raw
         card = state.board.catalogue.cards.get(card_id) if type(card_id) is str else None
-        if card is not None and type(uid) is int and uid >= 1 and type(owner) is int and (
+        if (
+            card is not None
+            and type(uid) is int
+            and uid >= 1
+            and type(owner) is int
+            and (
                 (card.type == "monster" and owner == MONSTER)
-                or (card.type == "defense" and 0 <= owner < state.num_players)):
+                or (card.type == "defense" and 0 <= owner < state.num_players)
+            )
+        ):
             return card_id, owner, uid
     return None
 
@@ -81,8 +91,10 @@ def _load_piece(state: GingerdeadState, raw: Any, where: str) -> Piece:
     require(isinstance(raw, list) and len(raw) == 3, f"{where} must be [card, owner, id]")
     card_id, owner, uid = raw
     require(card_id in cards, f"{where}: unknown card {card_id!r}")
-    require(cards[card_id].type in ("monster", "defense"),
-            f"{where}: a {cards[card_id].type} card cannot stand on a field")
+    require(
+        cards[card_id].type in ("monster", "defense"),
+        f"{where}: a {cards[card_id].type} card cannot stand on a field",
+    )
     require(False, f"{where}: {card_id!r} cannot belong to {owner!r} or have id {uid!r}")
     raise AssertionError  # unreachable: require raised
 
@@ -101,13 +113,18 @@ def load(state: GingerdeadState, data: dict[str, Any]) -> None:
     state.round = _int(data["round"], "round", 1)
     state.setup_player = _player(state, data["setup_player"], "setup_player")
     revealed = data["setup_revealed"]
-    require(isinstance(revealed, list) and all(
-        c in cards and cards[c].type == "defense" for c in revealed) and len(revealed) <= 3,
-        "setup_revealed must list at most 3 defense cards")
+    require(
+        isinstance(revealed, list)
+        and all(c in cards and cards[c].type == "defense" for c in revealed)
+        and len(revealed) <= 3,
+        "setup_revealed must list at most 3 defense cards",
+    )
     state.setup_revealed = list(revealed)
     action_card = data["action_card"]
-    require(action_card is None or (action_card in cards and cards[action_card].type == "action"),
-            f"action_card must be an action card or null, got {action_card!r}")
+    require(
+        action_card is None or (action_card in cards and cards[action_card].type == "action"),
+        f"action_card must be an action card or null, got {action_card!r}",
+    )
     state.action_card = action_card
     state.flips_left = _int(data["flips_left"], "flips_left", 0, 5)
     require(isinstance(data["window_open"], bool), "window_open must be true or false")
@@ -115,25 +132,35 @@ def load(state: GingerdeadState, data: dict[str, Any]) -> None:
     require(isinstance(data["window"], list), "window must be a list of players")
     state.window = [_player(state, p, "window") for p in data["window"]]
     result = data["result"]
-    require(result is None or (isinstance(result, list) and len(result) == n and all(
-        isinstance(r, int | float) and not isinstance(r, bool) for r in result)),
-        "result must be null or one number per player")
+    require(
+        result is None
+        or (
+            isinstance(result, list)
+            and len(result) == n
+            and all(isinstance(r, int | float) and not isinstance(r, bool) for r in result)
+        ),
+        "result must be null or one number per player",
+    )
     state.result = [float(r) for r in result] if result is not None else None
     require((result is None) == (state.phase != "over"), "only a finished game has a result")
     require(isinstance(data["reason"], str), "reason must be text")
     state.reason = data["reason"]
     board.active = _player(state, data["active"], "active")
     alive = data["alive"]
-    require(isinstance(alive, list) and len(alive) == n and all(isinstance(a, bool) for a in alive),
-            "alive must list true/false per player")
+    require(
+        isinstance(alive, list) and len(alive) == n and all(isinstance(a, bool) for a in alive),
+        "alive must list true/false per player",
+    )
     board.alive = list(alive)
     fields = data["fields"]
     require(isinstance(fields, list) and len(fields) == n, "fields must list one field per player")
     uids: set[int] = set()
     board.fields = []
     for f, raw_field in enumerate(fields):
-        require(isinstance(raw_field, list) and len(raw_field) == LANES * ROWS,
-                f"fields[{f}] must hold {LANES * ROWS} tiles")
+        require(
+            isinstance(raw_field, list) and len(raw_field) == LANES * ROWS,
+            f"fields[{f}] must hold {LANES * ROWS} tiles",
+        )
         field: list[Piece | None] = []
         for i, raw in enumerate(raw_field):
             if raw is None:
@@ -150,25 +177,41 @@ def load(state: GingerdeadState, data: dict[str, Any]) -> None:
     board.action_pile = decks.check_counts(data["action_pile"], cards, "action_pile")
     board.action_discard = decks.check_counts(data["action_discard"], cards, "action_discard")
     players = data["players"]
-    require(isinstance(players, list) and len(players) == n, "players must list each player's cards")
-    board.cards = [PlayerCards.load(p, cards, state.digital, f"players[{i}]")
-                   for i, p in enumerate(players)]
+    require(
+        isinstance(players, list) and len(players) == n, "players must list each player's cards"
+    )
+    board.cards = [
+        PlayerCards.load(p, cards, state.digital, f"players[{i}]") for i, p in enumerate(players)
+    ]
     for i, c in enumerate(board.cards):
         require(c.hand_size <= HAND_SIZE, f"players[{i}] holds more than {HAND_SIZE} cards")
     trophies = data["trophies"]
-    require(isinstance(trophies, list) and len(trophies) == n and all(
-        isinstance(t, list) and all(c in cards and cards[c].type == "monster" for c in t)
-        for t in trophies), "trophies must list monster cards per player")
+    require(
+        isinstance(trophies, list)
+        and len(trophies) == n
+        and all(
+            isinstance(t, list) and all(c in cards and cards[c].type == "monster" for c in t)
+            for t in trophies
+        ),
+        "trophies must list monster cards per player",
+    )
     board.trophies = [list(t) for t in trophies]
     log = data["log"]
-    require(isinstance(log, list) and all(isinstance(line, str) for line in log),
-            "log must be a list of texts")
+    require(
+        isinstance(log, list) and all(isinstance(line, str) for line in log),
+        "log must be a list of texts",
+    )
     board.log = list(log)
     board.resurrections = []
     for i, raw in enumerate(data["resurrections"]):
-        require(isinstance(raw, list) and len(raw) == 2, f"resurrections[{i}] must be [piece, player]")
+        require(
+            isinstance(raw, list) and len(raw) == 2, f"resurrections[{i}] must be [piece, player]"
+        )
         piece = _load_piece(state, raw[0], f"resurrections[{i}]")
-        require(piece[1] == MONSTER and piece[2] not in uids, f"resurrections[{i}] must be a free monster")
+        require(
+            piece[1] == MONSTER and piece[2] not in uids,
+            f"resurrections[{i}] must be a free monster",
+        )
         uids.add(piece[2])
         board.resurrections.append((piece, _player(state, raw[1], f"resurrections[{i}] player")))
     for key in ("resurrected", "used"):
@@ -177,14 +220,20 @@ def load(state: GingerdeadState, data: dict[str, Any]) -> None:
     moving = data["moving"]
     board.moving = None
     if moving is not None:
-        require(isinstance(moving, list) and len(moving) == 2 and isinstance(moving[1], list),
-                "moving must be null or [field, [ids]]")
-        board.moving = (_player(state, moving[0], "moving field"),
-                        [_int(u, "moving", 1) for u in moving[1]])
+        require(
+            isinstance(moving, list) and len(moving) == 2 and isinstance(moving[1], list),
+            "moving must be null or [field, [ids]]",
+        )
+        board.moving = (
+            _player(state, moving[0], "moving field"),
+            [_int(u, "moving", 1) for u in moving[1]],
+        )
     steal = data["steal"]
     board.steal = None
     if steal is not None:
-        require(isinstance(steal, list) and len(steal) == 2, "steal must be null or [player, piece]")
+        require(
+            isinstance(steal, list) and len(steal) == 2, "steal must be null or [player, piece]"
+        )
         piece = _load_piece(state, steal[1], "steal")
         require(piece[1] != MONSTER and piece[2] not in uids, "steal must hold a free defense")
         uids.add(piece[2])
@@ -233,10 +282,13 @@ def _check_card_totals(state: GingerdeadState) -> None:
             for c in state.setup_revealed:
                 decks.add(visible, c)
         in_play = cards.pile_size + cards.hand_size + decks.total(visible)
-        require(in_play == deck_total, f"players[{player}]: pile, hand, discard and field hold "
-                f"{in_play} cards, the deck has {deck_total}")
-        for counts in (cards.pile, cards.hand):
-            for c, k in (counts or {}).items():
+        require(
+            in_play == deck_total,
+            f"players[{player}]: pile, hand, discard and field hold "
+            f"{in_play} cards, the deck has {deck_total}",
+        )
+        for known in (cards.pile, cards.hand):
+            for c, k in (known or {}).items():
                 decks.add(visible, c, k)
         _within(visible, deck, f"players[{player}]")
 

@@ -62,7 +62,9 @@ def action_text(state: GingerdeadState, action: Any) -> str:
         effect = board.effect(piece) if piece is not None else None
         if piece is None or effect is None or effect.ability_text is None:
             return f"use the ability at lane {lane} row {row} on {target}"
-        return (f"{board.name(piece)} at lane {lane} row {row}: "
-                f"{'move to' if effect.id == 'mobile' else 'hit'} "
-                f"{effect.ability_text(board, (player, lane, row), target)}")
+        return (
+            f"{board.name(piece)} at lane {lane} row {row}: "
+            f"{'move to' if effect.id == 'mobile' else 'hit'} "
+            f"{effect.ability_text(board, (player, lane, row), target)}"
+        )
     return repr(action)

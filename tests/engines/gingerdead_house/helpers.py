@@ -220,10 +220,15 @@ Layout = dict[tuple[int, int, int], str]
 as "card@owner"."""
 
 
-def scenario(players: int = 2, layout: Layout | None = None,
-             hands: dict[int, list[str]] | None = None, options: dict[str, Any] | None = None,
-             game: GingerdeadHouseGame = TEST_GAME, active: int = 0,
-             phase: str = "player") -> GingerdeadState:
+def scenario(
+    players: int = 2,
+    layout: Layout | None = None,
+    hands: dict[int, list[str]] | None = None,
+    options: dict[str, Any] | None = None,
+    game: GingerdeadHouseGame = TEST_GAME,
+    active: int = 0,
+    phase: str = "player",
+) -> GingerdeadState:
     """A position in the player step (or another turn phase) of ``active``'s turn."""
     state = game.new_initial_state(players, options)
     assert isinstance(state, GingerdeadState)
@@ -254,8 +259,9 @@ def scenario(players: int = 2, layout: Layout | None = None,
     return state
 
 
-def place(state: GingerdeadState, field: int, lane: int, row: int, card_id: str,
-          owner: int | None = None) -> None:
+def place(
+    state: GingerdeadState, field: int, lane: int, row: int, card_id: str, owner: int | None = None
+) -> None:
     """Put one more card on a field (taken from its pile)."""
     board = state.board
     card = board.catalogue.cards[card_id]
@@ -272,8 +278,12 @@ def place(state: GingerdeadState, field: int, lane: int, row: int, card_id: str,
 def names_at(state: GingerdeadState, field: int) -> dict[tuple[int, int], str]:
     """The field as {(lane, row): card name} for readable asserts."""
     board = state.board
-    return {(lane, row): board.name(p) for lane in range(1, 5) for row in range(1, 6)
-            if (p := board.at(field, lane, row)) is not None}
+    return {
+        (lane, row): board.name(p)
+        for lane in range(1, 5)
+        for row in range(1, 6)
+        if (p := board.at(field, lane, row)) is not None
+    }
 
 
 def act(state: GingerdeadState, text: str) -> None:

@@ -69,23 +69,42 @@ def broken(replace: str, by: str) -> str:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        (broken('power = 4\n', 'power = "Y"\n'), "card 'grunt': field 'power' must be a whole number"),
-        (broken('effect = "row-shot"', 'effect = "row-shoot"'),
-         "card 'grunt': field 'effect' 'row-shoot' is not a known effect"),
-        (broken('effect = "row-shot"', 'effect = "dragon"'),
-         "card 'grunt': field 'effect' 'dragon' is an effect for monster cards, not defense"),
-        (broken('lane = 2\neffect = "dragon"', 'lane = 5\neffect = "dragon"'),
-         "card 'dragon': field 'lane' must be a lane 1-4, got 5"),
+        (
+            broken("power = 4\n", 'power = "Y"\n'),
+            "card 'grunt': field 'power' must be a whole number",
+        ),
+        (
+            broken('effect = "row-shot"', 'effect = "row-shoot"'),
+            "card 'grunt': field 'effect' 'row-shoot' is not a known effect",
+        ),
+        (
+            broken('effect = "row-shot"', 'effect = "dragon"'),
+            "card 'grunt': field 'effect' 'dragon' is an effect for monster cards, not defense",
+        ),
+        (
+            broken('lane = 2\neffect = "dragon"', 'lane = 5\neffect = "dragon"'),
+            "card 'dragon': field 'lane' must be a lane 1-4, got 5",
+        ),
         (broken('id = "gatling"', 'id = "grunt"'), "card 'grunt': field 'id' is used by two cards"),
         (broken('name = "Wall 2"', 'name = "wall 6"'), "card 'wall-6': field 'name'"),
-        (broken('flips = 2', 'flips = 9'), "card 'godfather': field 'flips' must be a number 0-5"),
-        (broken('power = 4\n', ''), "card 'grunt': field 'power' is required for a defense card"),
-        (broken('count = 4\n', 'count = 4\ncolour = "red"\n'), "card 'grunt': unknown field(s) 'colour'"),
+        (broken("flips = 2", "flips = 9"), "card 'godfather': field 'flips' must be a number 0-5"),
+        (broken("power = 4\n", ""), "card 'grunt': field 'power' is required for a defense card"),
+        (
+            broken("count = 4\n", 'count = 4\ncolour = "red"\n'),
+            "card 'grunt': unknown field(s) 'colour'",
+        ),
         (broken('type = "trick"', 'type = "spell"'), "card 'steal': field 'type' must be one of"),
-        (broken('count = 2\n\n[[card]]\nid = "catapult"', 'count = -1\n\n[[card]]\nid = "catapult"'),
-         "card 'gatling': field 'count' must be a whole number >= 0"),
+        (
+            broken(
+                'count = 2\n\n[[card]]\nid = "catapult"', 'count = -1\n\n[[card]]\nid = "catapult"'
+            ),
+            "card 'gatling': field 'count' must be a whole number >= 0",
+        ),
         ("[decks]\nplayer = 10\n" + TEST_CATALOGUE, "the player deck should hold 10 cards"),
-        ("[[card]]\nid = 'x'\nname = 'X'\ntype = 'action'\nflips = 1\n", "the player deck has no cards"),
+        (
+            "[[card]]\nid = 'x'\nname = 'X'\ntype = 'action'\nflips = 1\n",
+            "the player deck has no cards",
+        ),
         ("[[card", "is not valid TOML"),
         ("", "it needs [[card]] entries"),
     ],

@@ -48,8 +48,9 @@ def test_damage_is_not_cumulative_two_monsters_fight_the_same_defense() -> None:
 
 
 def test_power_x_is_lower_than_any_number() -> None:
-    state = scenario(layout={(0, 4, 3): "mx-4", (0, 4, 2): "wall-2", (0, 1, 3): "m4-1",
-                             (0, 1, 2): "wall-x"})
+    state = scenario(
+        layout={(0, 4, 3): "mx-4", (0, 4, 2): "wall-2", (0, 1, 3): "m4-1", (0, 1, 2): "wall-x"}
+    )
     end_step(state)
     assert names_at(state, 0) == {(4, 2): "Wall 2", (1, 2): "Goblin"}
 
@@ -62,14 +63,17 @@ def test_x_against_x_is_a_tie() -> None:
 
 def test_monsters_move_lane_by_lane_left_to_right_into_maltball_mines() -> None:
     """The rulebook's example: the movement order decides what the Mines destroy."""
-    state = scenario(layout={(0, 1, 4): "m4-1", (0, 2, 4): "m4-2", (0, 3, 4): "m6-3",
-                             (0, 2, 3): "mines"})
+    state = scenario(
+        layout={(0, 1, 4): "m4-1", (0, 2, 4): "m4-2", (0, 3, 4): "m6-3", (0, 2, 3): "mines"}
+    )
     end_step(state)
     # lane 1's Goblin moved into row 3 first and is caught by the explosion; lane 3's
     # Ogre moves after it and survives.
     assert names_at(state, 0) == {(3, 3): "Ogre"}
     log = state.board.log
-    assert log.index("Maltball Mines explode in lane 2") > log.index("Goblin moves to row 3 in lane 1")
+    assert log.index("Maltball Mines explode in lane 2") > log.index(
+        "Goblin moves to row 3 in lane 1"
+    )
     assert "Maltball Mines destroys Goblin in lane 1" in log
     assert state.board.cards[0].discard == {"mines": 1}
 
@@ -100,8 +104,9 @@ def test_monsters_entering_the_same_lane_push_each_other_down() -> None:
 
 
 def test_a_push_chain_into_a_defense_fights() -> None:
-    state = scenario(phase="monsters", layout={(0, 1, 5): "m4-1", (0, 1, 4): "m4-1",
-                                               (0, 1, 3): "wall-6"})
+    state = scenario(
+        phase="monsters", layout={(0, 1, 5): "m4-1", (0, 1, 4): "m4-1", (0, 1, 3): "wall-6"}
+    )
     state.flips_left = 1
     flip(state, "m4-1")
     assert names_at(state, 0) == {(1, 5): "Goblin", (1, 4): "Goblin", (1, 3): "Wall 6"}

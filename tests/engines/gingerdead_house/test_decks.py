@@ -46,8 +46,9 @@ def test_table_mode_draws_an_unknown_card() -> None:
 
 
 def test_table_mode_offers_any_card_that_can_still_be_unseen() -> None:
-    state = scenario(options=TABLE, hands={0: ["", ""]},
-                     layout={(0, 1, 1): "gatling", (0, 1, 2): "gatling"})
+    state = scenario(
+        options=TABLE, hands={0: ["", ""]}, layout={(0, 1, 1): "gatling", (0, 1, 2): "gatling"}
+    )
     legal = state.legal_action_strings()
     assert "place Wall 6 at lane 2 row 2" in legal
     assert not any("place Gumdrop Gatling Gun" in t for t in legal)  # both are on the field

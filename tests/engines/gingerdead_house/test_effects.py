@@ -21,8 +21,10 @@ def texts(state) -> list[str]:  # type: ignore[no-untyped-def]
 
 # -- action cards ------------------------------------------------------------
 def test_godfather_death_destroys_rows_4_and_5_before_monsters_enter() -> None:
-    state = scenario(phase="action", layout={(0, 1, 5): "wall-2", (0, 2, 4): "m4-2",
-                                             (0, 3, 3): "wall-6", (1, 1, 5): "wall-2"})
+    state = scenario(
+        phase="action",
+        layout={(0, 1, 5): "wall-2", (0, 2, 4): "m4-2", (0, 3, 3): "wall-6", (1, 1, 5): "wall-2"},
+    )
     state.apply(("flip", "godfather"))
     assert names_at(state, 0) == {(3, 3): "Wall 6"}
     assert names_at(state, 1) == {(1, 5): "Wall 2"}  # only the active field
@@ -31,8 +33,12 @@ def test_godfather_death_destroys_rows_4_and_5_before_monsters_enter() -> None:
 
 
 def test_an_action_card_can_open_the_opponents_trick_window_clockwise() -> None:
-    state = scenario(players=3, phase="action", layout={(0, 2, 2): "wall-2"},
-                     hands={1: ["steal"], 2: ["swap-row"], 0: ["wall-6"]})
+    state = scenario(
+        players=3,
+        phase="action",
+        layout={(0, 2, 2): "wall-2"},
+        hands={1: ["steal"], 2: ["swap-row"], 0: ["wall-6"]},
+    )
     state.apply(("flip", "open-window"))
     state.apply(("flip", "m6-3"))
     assert state.phase == "tricks" and state.current_player() == 1
@@ -55,8 +61,9 @@ def test_without_the_window_opponents_cannot_play_tricks() -> None:
 
 # -- monsters ------------------------------------------------------------------
 def test_dragon_destroys_every_card_in_its_lane_when_it_enters() -> None:
-    state = scenario(phase="monsters", layout={(0, 2, 3): "grunt", (0, 2, 4): "m4-2",
-                                               (0, 3, 3): "wall-6"})
+    state = scenario(
+        phase="monsters", layout={(0, 2, 3): "grunt", (0, 2, 4): "m4-2", (0, 3, 3): "wall-6"}
+    )
     state.flips_left = 1
     state.apply(("flip", "dragon"))
     assert names_at(state, 0) == {(2, 5): "Dragon", (3, 3): "Wall 6"}
@@ -101,11 +108,20 @@ def test_a_resurrection_monster_destroyed_by_a_card_effect_does_not_rise() -> No
 
 # -- defenses ----------------------------------------------------------------------
 def test_gummy_grunt_deals_4_damage_to_a_monster_in_the_same_row_once_per_turn() -> None:
-    state = scenario(layout={(0, 1, 2): "grunt", (0, 3, 2): "m4-2", (0, 4, 2): "m6-3",
-                             (0, 2, 2): "m4-1", (0, 1, 3): "m4-1"})
+    state = scenario(
+        layout={
+            (0, 1, 2): "grunt",
+            (0, 3, 2): "m4-2",
+            (0, 4, 2): "m6-3",
+            (0, 2, 2): "m4-1",
+            (0, 1, 3): "m4-1",
+        }
+    )
     shots = [t for t in texts(state) if t.startswith("Gummy Grunt")]
-    assert shots == ["Gummy Grunt at lane 1 row 2: hit Goblin at lane 2 row 2",
-                     "Gummy Grunt at lane 1 row 2: hit Troll at lane 3 row 2"]
+    assert shots == [
+        "Gummy Grunt at lane 1 row 2: hit Goblin at lane 2 row 2",
+        "Gummy Grunt at lane 1 row 2: hit Troll at lane 3 row 2",
+    ]
     act(state, shots[1])
     assert (3, 2) not in names_at(state, 0)
     assert not [t for t in texts(state) if t.startswith("Gummy Grunt")]
@@ -113,8 +129,9 @@ def test_gummy_grunt_deals_4_damage_to_a_monster_in_the_same_row_once_per_turn()
 
 def test_gatling_gun_splits_8_damage_and_kills_two_power_4_monsters() -> None:
     """FAQ: Since it is power 8 you could kill 2 power 4 monsters."""
-    state = scenario(layout={(0, 2, 1): "gatling", (0, 2, 3): "m4-2", (0, 2, 4): "m4-2",
-                             (0, 2, 5): "m6-3"})
+    state = scenario(
+        layout={(0, 2, 1): "gatling", (0, 2, 3): "m4-2", (0, 2, 4): "m4-2", (0, 2, 5): "m6-3"}
+    )
     shots = [t for t in texts(state) if t.startswith("Gumdrop")]
     prefix = "Gumdrop Gatling Gun at lane 2 row 1: hit "
     assert prefix + "Troll at row 3 and Troll at row 4" in shots
@@ -136,16 +153,19 @@ def test_catapult_can_hit_an_opponents_defense() -> None:
     """FAQ: Can the Flaming Marshmallow Catapult target opponent's defense cards? Yes!"""
     state = scenario(layout={(0, 1, 1): "catapult", (1, 2, 2): "wall-2", (1, 3, 3): "wall-6"})
     shots = [t for t in texts(state) if t.startswith("Flaming")]
-    assert shots == ["Flaming Marshmallow Catapult at lane 1 row 1: hit Wall 2 at lane 2 row 2 "
-                     "on player 2's field"]
+    assert shots == [
+        "Flaming Marshmallow Catapult at lane 1 row 1: hit Wall 2 at lane 2 row 2 "
+        "on player 2's field"
+    ]
     act(state, shots[0])
     assert names_at(state, 1) == {(3, 3): "Wall 6"}
     assert state.board.cards[1].discard == {"wall-2": 1}
 
 
 def test_maltball_mines_explode_when_a_monster_enters_onto_them() -> None:
-    state = scenario(phase="monsters", layout={(0, 1, 5): "mines", (0, 3, 5): "m6-3",
-                                               (0, 3, 4): "m6-3"})
+    state = scenario(
+        phase="monsters", layout={(0, 1, 5): "mines", (0, 3, 5): "m6-3", (0, 3, 4): "m6-3"}
+    )
     state.flips_left = 1
     state.apply(("flip", "m4-1"))
     assert names_at(state, 0) == {(3, 4): "Ogre"}
@@ -157,8 +177,11 @@ def test_wizard_of_what_goes_on_an_opponents_field_and_cannot_be_replaced_there(
     act(state, "place Wizard of What at lane 2 row 2 of player 2's field")
     assert names_at(state, 1) == {(2, 2): "Wizard of What"}
     # player 2's turn: no replacing, stealing or shooting it
-    state2 = scenario(layout={(1, 2, 2): "wizard@0", (1, 1, 1): "catapult"},
-                      hands={1: ["wall-6", "steal"]}, active=1)
+    state2 = scenario(
+        layout={(1, 2, 2): "wizard@0", (1, 1, 1): "catapult"},
+        hands={1: ["wall-6", "steal"]},
+        active=1,
+    )
     place(state2, 0, 3, 3, "wall-2")
     legal = texts(state2)
     assert "place Wall 6 at lane 2 row 2" not in legal
@@ -183,9 +206,11 @@ def test_wizard_of_what_on_its_owners_own_field_can_be_replaced() -> None:
 def test_a_defense_able_to_move_moves_once_per_turn() -> None:
     state = scenario(layout={(0, 2, 2): "walker", (0, 2, 3): "m4-2"})
     moves = [t for t in texts(state) if t.startswith("Walking Wafer")]
-    assert moves == ["Walking Wafer at lane 2 row 2: move to lane 1 row 2",
-                     "Walking Wafer at lane 2 row 2: move to lane 3 row 2",
-                     "Walking Wafer at lane 2 row 2: move to lane 2 row 1"]
+    assert moves == [
+        "Walking Wafer at lane 2 row 2: move to lane 1 row 2",
+        "Walking Wafer at lane 2 row 2: move to lane 3 row 2",
+        "Walking Wafer at lane 2 row 2: move to lane 2 row 1",
+    ]
     act(state, moves[1])
     assert names_at(state, 0) == {(3, 2): "Walking Wafer", (2, 3): "Troll"}
     assert not [t for t in texts(state) if t.startswith("Walking Wafer")]
@@ -194,8 +219,9 @@ def test_a_defense_able_to_move_moves_once_per_turn() -> None:
 # -- tricks ----------------------------------------------------------------------
 def test_steal_takes_a_defense_of_power_less_than_6_including_x() -> None:
     """FAQ: cards with power X are less than a number, so they may be stolen."""
-    state = scenario(layout={(1, 1, 1): "wall-x", (1, 2, 1): "wall-2", (1, 3, 1): "wall-6"},
-                     hands={0: ["steal"]})
+    state = scenario(
+        layout={(1, 1, 1): "wall-x", (1, 2, 1): "wall-2", (1, 3, 1): "wall-6"}, hands={0: ["steal"]}
+    )
     steals = [t for t in texts(state) if t.startswith("play Let's")]
     assert [s.split(": ", 1)[1] for s in steals] == [
         "steal Wall X at lane 1 row 1 of player 2's field",
@@ -214,8 +240,10 @@ def test_steal_takes_a_defense_of_power_less_than_6_including_x() -> None:
 
 
 def test_swap_lane_and_swap_row_move_cards_identically() -> None:
-    state = scenario(layout={(0, 3, 1): "wall-2", (0, 3, 4): "m6-3", (1, 3, 2): "wall-6",
-                             (1, 1, 2): "grunt"}, hands={0: ["swap-lane", "swap-row"]})
+    state = scenario(
+        layout={(0, 3, 1): "wall-2", (0, 3, 4): "m6-3", (1, 3, 2): "wall-6", (1, 1, 2): "grunt"},
+        hands={0: ["swap-lane", "swap-row"]},
+    )
     act(state, "play Lane Swap: swap lane 3 with player 2's field")
     assert names_at(state, 0) == {(3, 2): "Wall 6"}
     assert names_at(state, 1) == {(3, 1): "Wall 2", (3, 4): "Ogre", (1, 2): "Gummy Grunt"}
@@ -226,11 +254,16 @@ def test_swap_lane_and_swap_row_move_cards_identically() -> None:
 
 def test_a_trick_forcing_monster_movement_causes_combat_and_can_eliminate() -> None:
     """FAQ: combat happens any time a monster is forced to move into a defense."""
-    state = scenario(players=3, layout={(1, 2, 3): "m4-2", (1, 2, 2): "wall-2",
-                                        (2, 1, 1): "m4-1"}, hands={0: ["march", "march"]})
+    state = scenario(
+        players=3,
+        layout={(1, 2, 3): "m4-2", (1, 2, 2): "wall-2", (2, 1, 1): "m4-1"},
+        hands={0: ["march", "march"]},
+    )
     legal = [t for t in texts(state) if t.startswith("play Forced")]
-    assert legal == ["play Forced March: march the monsters on player 2's field",
-                     "play Forced March: march the monsters on player 3's field"]
+    assert legal == [
+        "play Forced March: march the monsters on player 2's field",
+        "play Forced March: march the monsters on player 3's field",
+    ]
     act(state, legal[0])
     assert names_at(state, 1) == {(2, 2): "Troll"}
     assert "Troll destroys Wall 2 in lane 2 of player 2's field" in state.board.log

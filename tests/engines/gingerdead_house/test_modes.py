@@ -58,16 +58,18 @@ def test_co_op_partners_fall_together_and_the_other_team_wins() -> None:
 
 
 def test_co_op_side_by_side_teams() -> None:
-    state = scenario(players=4, options={"mode": "co-op", "teams": "side-by-side"},
-                     layout={(0, 2, 1): "m4-2"})
+    state = scenario(
+        players=4, options={"mode": "co-op", "teams": "side-by-side"}, layout={(0, 2, 1): "m4-2"}
+    )
     act(state, "end the player step")
     assert state.returns() == [0.0, 0.0, 1.0, 1.0]
 
 
 def test_monster_hunter_keeps_destroyed_monsters_as_points() -> None:
-    state = scenario(options={"mode": "monster-hunter"},
-                     layout={(0, 2, 3): "m4-2", (0, 2, 2): "wall-6", (0, 4, 3): "mx-4",
-                             (0, 4, 2): "wall-2"})
+    state = scenario(
+        options={"mode": "monster-hunter"},
+        layout={(0, 2, 3): "m4-2", (0, 2, 2): "wall-6", (0, 4, 3): "mx-4", (0, 4, 2): "wall-2"},
+    )
     act(state, "end the player step")
     assert sorted(state.board.trophies[0]) == ["m4-2", "mx-4"]
     assert state.scores() == [4, 0]  # X counts 0
@@ -112,8 +114,11 @@ count = 1
 
 def test_monster_hunter_ends_when_every_monster_is_destroyed() -> None:
     game = GingerdeadHouseGame(load_catalogue_text(SMALL, effect_problem))
-    state = scenario(options={"mode": "monster-hunter"}, game=game,
-                     layout={(0, 2, 3): "troll", (0, 2, 2): "wall"})
+    state = scenario(
+        options={"mode": "monster-hunter"},
+        game=game,
+        layout={(0, 2, 3): "troll", (0, 2, 2): "wall"},
+    )
     state.action_card = None
     act(state, "end the player step")
     assert state.is_terminal()
@@ -122,8 +127,12 @@ def test_monster_hunter_ends_when_every_monster_is_destroyed() -> None:
 
 
 def test_the_round_limit_ends_the_game_and_the_least_threatened_house_wins() -> None:
-    state = scenario(options={"round_limit": 5}, active=1, hands={1: FULL_HAND},
-                     layout={(0, 3, 5): "m6-3", (1, 2, 5): "m4-2"})
+    state = scenario(
+        options={"round_limit": 5},
+        active=1,
+        hands={1: FULL_HAND},
+        layout={(0, 3, 5): "m6-3", (1, 2, 5): "m4-2"},
+    )
     state.round = 5
     act(state, "end the player step")
     assert state.is_terminal()
@@ -132,8 +141,12 @@ def test_the_round_limit_ends_the_game_and_the_least_threatened_house_wins() -> 
 
 
 def test_the_round_limit_shares_a_tie() -> None:
-    state = scenario(options={"round_limit": 5}, active=1, hands={1: FULL_HAND},
-                     layout={(0, 2, 5): "m4-2", (1, 2, 5): "m4-2"})
+    state = scenario(
+        options={"round_limit": 5},
+        active=1,
+        hands={1: FULL_HAND},
+        layout={(0, 2, 5): "m4-2", (1, 2, 5): "m4-2"},
+    )
     state.round = 5
     act(state, "end the player step")
     assert state.returns() == [1.0, 1.0]

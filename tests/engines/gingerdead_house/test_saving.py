@@ -14,8 +14,10 @@ from tests.engines.gingerdead_house.helpers import TEST_GAME, act, scenario
 
 
 def saved() -> dict[str, Any]:
-    state = scenario(layout={(0, 2, 3): "m4-2", (0, 2, 2): "wall-6", (1, 1, 1): "wizard@0"},
-                     hands={0: ["grunt", "steal"]})
+    state = scenario(
+        layout={(0, 2, 3): "m4-2", (0, 2, 2): "wall-6", (1, 1, 1): "wizard@0"},
+        hands={0: ["grunt", "steal"]},
+    )
     act(state, "place Gummy Grunt at lane 1 row 3")
     return json.loads(json.dumps(state.to_dict()))
 
@@ -37,19 +39,31 @@ def damaged(change) -> dict[str, Any]:  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda s: s["fields"][0].__setitem__(7, ["drgon", -1, 99]),
-         "fields[0] lane 2 row 3: unknown card 'drgon'"),
-        (lambda s: s["fields"][0].__setitem__(0, ["m4-2", 1, 99]),
-         "fields[0] lane 1 row 1: 'm4-2' cannot belong to 1"),
-        (lambda s: s["fields"][1].__setitem__(3, ["steal", 1, 98]),
-         "a trick card cannot stand on a field"),
-        (lambda s: s["fields"][1].__setitem__(4, ["dragon", -1, 97]) or
-         s["fields"][1].__setitem__(5, ["dragon", -1, 96]) or
-         s["fields"][1].__setitem__(6, ["dragon", -1, 95]),
-         "monster: 'dragon' appears 5 times, the deck holds 2"),
+        (
+            lambda s: s["fields"][0].__setitem__(7, ["drgon", -1, 99]),
+            "fields[0] lane 2 row 3: unknown card 'drgon'",
+        ),
+        (
+            lambda s: s["fields"][0].__setitem__(0, ["m4-2", 1, 99]),
+            "fields[0] lane 1 row 1: 'm4-2' cannot belong to 1",
+        ),
+        (
+            lambda s: s["fields"][1].__setitem__(3, ["steal", 1, 98]),
+            "a trick card cannot stand on a field",
+        ),
+        (
+            lambda s: (
+                s["fields"][1].__setitem__(4, ["dragon", -1, 97])
+                or s["fields"][1].__setitem__(5, ["dragon", -1, 96])
+                or s["fields"][1].__setitem__(6, ["dragon", -1, 95])
+            ),
+            "monster: 'dragon' appears 5 times, the deck holds 2",
+        ),
         (lambda s: s.__setitem__("phase", "lunch"), "phase must be one of"),
-        (lambda s: s["players"][0]["hand"].__setitem__("wall-9", 1),
-         "players[0]: pile, hand, discard and field hold"),
+        (
+            lambda s: s["players"][0]["hand"].__setitem__("wall-9", 1),
+            "players[0]: pile, hand, discard and field hold",
+        ),
         (lambda s: s.__setitem__("active", 5), "active must be a whole number from 0 to 1"),
         (lambda s: s.__setitem__("monster_pile", {"m4-2": 0}), "'m4-2' must have a positive count"),
         (lambda s: s.__setitem__("next_uid", 1), "next_uid must be above every card id"),
