@@ -12,7 +12,9 @@ def test_calibration_round_trips_and_defaults_when_missing(tmp_path: Path) -> No
     store = TurntableStore(tmp_path / "turntable")
     assert store.load_calibration() == TurntableCalibration()
     store.save_calibration(TurntableCalibration(123.5, -1))
-    assert TurntableStore(tmp_path / "turntable").load_calibration() == TurntableCalibration(123.5, -1)
+    assert TurntableStore(tmp_path / "turntable").load_calibration() == TurntableCalibration(
+        123.5, -1
+    )
     assert not list((tmp_path / "turntable").glob("*.tmp"))
 
 
