@@ -267,6 +267,8 @@ class TurntableLink:
         except Exception as err:
             log.warning("turntable port discovery failed: %s", err)
             everything = []
+        for path in [p for p in self._refused_until if p not in everything]:
+            del self._refused_until[path]  # unplugged: whatever comes back is a new device
         usable = [p for p in everything if self._refused_until.get(p, float("-inf")) <= now]
         self._next_attempt = now + self.retry_interval
         if not usable:

@@ -284,9 +284,10 @@ def encode_maint() -> bytes:
 class FrameSplitter:
     """Cuts a byte stream into candidate lines; every ``$`` starts a new one.
 
-    The REPL banner and any other noise between frames is skipped (and counted); a
-    candidate cut short by a new ``$`` or longer than MAX_LINE is dropped (and
-    counted), so one frame's damage never spills into the next.
+    The REPL banner and any other noise between frames is skipped; a candidate cut
+    short by a new ``$`` or longer than MAX_LINE is dropped (``broken``), so one
+    frame's damage never spills into the next.  ``noise_bytes`` counts every byte
+    that did not end up in a candidate line.
     """
 
     def __init__(self, max_line: int = MAX_LINE) -> None:
@@ -316,17 +317,19 @@ class FrameSplitter:
             restart = buf.find(b"$", i + 1, limit)
             if restart >= 0:
                 self.broken += 1
+                self.noise_bytes += restart - i
                 i = restart
                 continue
             if newline < 0:
                 if end - i >= self.max_line:
                     self.broken += 1
-                    i = end
+                    self.noise_bytes += end - i
                 else:
                     self._pending = buf[i:]
                 break
             if newline + 1 - i > self.max_line:
                 self.broken += 1
+                self.noise_bytes += newline + 1 - i
             else:
                 lines.append(buf[i : newline + 1])
             i = newline + 1
