@@ -30,8 +30,11 @@ def test_statuses_show_registered_devices_then_pins() -> None:
     buzzer = TonalBuzzer(DEFAULT_PINS["buzzer"], pin_factory=hub.pin_factory)
     buzzer.play(440)
     closed: list[str] = []
-    hub.register("turntable", lambda: DeviceStatus("turntable", "stale", "no reading for 2 s"),
-                 close=lambda: closed.append("turntable"))
+    hub.register(
+        "turntable",
+        lambda: DeviceStatus("turntable", "stale", "no reading for 2 s"),
+        close=lambda: closed.append("turntable"),
+    )
     statuses = hub.statuses()
     assert statuses[0] == DeviceStatus("turntable", "stale", "no reading for 2 s")
     by_name = {s.name: s for s in statuses}

@@ -116,6 +116,27 @@ def parse_frame(line: bytes) -> Frame | None:
     ``line`` runs from ``$`` to an optional ``\\n`` (or ``\\r\\n``).  Checks, in order:
     framing, the checksum, then every field's exact form and range.
     """
+    if len(line) == 30 and line[:3] == b"$A," and line[29] == 10:
+        return _parse_angle_line(line)
+    return _parse_general(line)
+
+
+def _parse_angle_line(line: bytes) -> Frame | None:
+    """The common case, an angle frame ending in "\n": fixed positions, no splitting."""
+    if line[8] != 44 or line[19] != 44 or line[24] != 42:
+        return None
+    if line[25:29] != b"%04X" % binascii.crc_hqx(line[1:24], 0xFFFF):
+        return None
+    seq, ticks, raw = line[3:8], line[9:19], line[20:24]
+    if not (seq.isdigit() and ticks.isdigit() and raw.isdigit()):
+        return None
+    s, t, r = int(seq), int(ticks), int(raw)
+    if s >= SEQ_MODULUS or t >= TICKS_MODULUS or r >= RAW_PER_TURN:
+        return None
+    return AngleFrame(s, t, r)
+
+
+def _parse_general(line: bytes) -> Frame | None:
     n = len(line)
     if n and line[n - 1] == 10:
         n -= 1

@@ -150,7 +150,9 @@ class FakePort:
         self.kit._produce(clock())
         if not self.kit.out:
             due = min(self.kit.next_sample, self.kit.next_beat)
-            wake = clock() + READ_TIMEOUT_S if self.kit.silent else min(due, clock() + READ_TIMEOUT_S)
+            wake = (
+                clock() + READ_TIMEOUT_S if self.kit.silent else min(due, clock() + READ_TIMEOUT_S)
+            )
             clock.advance(wake - clock())
             self.kit._produce(clock())
         data = bytes(self.kit.out[:size])

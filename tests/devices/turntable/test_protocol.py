@@ -331,7 +331,12 @@ def test_no_angle_frame_of_any_content_can_pass_with_three_bad_bits() -> None:
     one, two = xors(1), xors(2)
     text_one = {x << 4 * i for x in one for i in range(4)}
     text_two = {x << 4 * i for x in one | two for i in range(4)} | {
-        (x << 4 * i) ^ (y << 4 * j) for x in one for y in one for i in range(4) for j in range(4) if i != j
+        (x << 4 * i) ^ (y << 4 * j)
+        for x in one
+        for y in one
+        for i in range(4)
+        for j in range(4)
+        if i != j
     }
     body = 23
     low = [p for p in range(8 * body) if p % 8 < 4]
@@ -340,3 +345,13 @@ def test_no_angle_frame_of_any_content_can_pass_with_three_bad_bits() -> None:
     assert not any(s[p] ^ s[q] in text_one for p, q in itertools.combinations(low, 2))
     singles = set(s.values())
     assert not any(s[p] ^ s[q] in singles for p, q in itertools.combinations(low, 2))
+
+
+@given(angle_frames, st.lists(st.tuples(st.integers(0, 29), st.integers(0, 255)), max_size=3))
+def test_the_angle_fast_path_agrees_with_the_general_parser(frame: Frame, edits: Any) -> None:
+    from companion.devices.turntable.protocol import _parse_general
+
+    line = bytearray(encode_frame(frame))
+    for where, value in edits:
+        line[where] = value
+    assert parse_frame(bytes(line)) == _parse_general(bytes(line))

@@ -32,7 +32,10 @@ def test_missing_until_a_kit_is_found(bus: FakeBus, clock: FakeClock) -> None:
     source = SerialAngleSource(bus.link(looking_for="a USB port with id 2E8A:0005"))
     run(source.link, clock, 0.5)
     assert source.status() is SourceStatus.MISSING
-    assert source.status_text() == "missing: no turntable kit found (looked for a USB port with id 2E8A:0005)"
+    assert (
+        source.status_text()
+        == "missing: no turntable kit found (looked for a USB port with id 2E8A:0005)"
+    )
 
 
 def test_samples_arrive_in_degrees_with_the_kits_timing(bus: FakeBus, clock: FakeClock) -> None:
