@@ -14,7 +14,9 @@ import platformdirs
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     chosen = override or os.environ.get("COMPANION_DATA_DIR")
-    path = Path(chosen) if chosen else Path(platformdirs.user_data_dir("companion", appauthor=False))
+    path = (
+        Path(chosen) if chosen else Path(platformdirs.user_data_dir("companion", appauthor=False))
+    )
     path.mkdir(parents=True, exist_ok=True)
     return path
 

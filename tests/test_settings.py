@@ -40,7 +40,9 @@ def test_round_trip(tmp_path: Path) -> None:
         ('{"pins": {"buzzer": 40}}', "pins.buzzer must be a GPIO number 2-27"),
     ],
 )
-def test_a_bad_file_is_moved_aside_with_a_message(tmp_path: Path, content: str, message: str) -> None:
+def test_a_bad_file_is_moved_aside_with_a_message(
+    tmp_path: Path, content: str, message: str
+) -> None:
     path = tmp_path / "settings.json"
     path.write_text(content)
     loaded, problem = settings_mod.load(path)

@@ -48,7 +48,9 @@ def load(path: str) -> dict[str, Any]:
     except UnicodeDecodeError as err:
         raise ScenarioError("the file is not UTF-8 text") from err
     except json.JSONDecodeError as err:
-        raise ScenarioError(f"not valid JSON at line {err.lineno}, column {err.colno}: {err.msg}") from err
+        raise ScenarioError(
+            f"not valid JSON at line {err.lineno}, column {err.colno}: {err.msg}"
+        ) from err
     if not isinstance(data, dict):
         raise ScenarioError("the top level must be a JSON object")
     for key in ("game", "players"):

@@ -41,7 +41,9 @@ class DeviceHub:
         self._closers: dict[str, Callable[[], None]] = {}
         self._lock = threading.Lock()
 
-    def register(self, name: str, status: StatusFn, close: Callable[[], None] | None = None) -> None:
+    def register(
+        self, name: str, status: StatusFn, close: Callable[[], None] | None = None
+    ) -> None:
         """Show ``name`` on the devices screen; ``close`` runs on unregister or shutdown."""
         with self._lock:
             self._status[name] = status

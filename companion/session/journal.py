@@ -158,8 +158,14 @@ class Journal:
             cur = db.execute(
                 "INSERT INTO games (game, players, options, seed, names, started)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
-                (game, players, json.dumps(options, sort_keys=True), seed,
-                 json.dumps(names), time.time()),
+                (
+                    game,
+                    players,
+                    json.dumps(options, sort_keys=True),
+                    seed,
+                    json.dumps(names),
+                    time.time(),
+                ),
             )
             return int(cur.lastrowid or 0)
 
@@ -225,7 +231,9 @@ class Journal:
             "SELECT seq, kind, action, source, time FROM events WHERE game_id = ? ORDER BY seq",
             (game_id,),
         ).fetchall()
-        return [Event(seq, kind, action, Source(source), t) for seq, kind, action, source, t in rows]
+        return [
+            Event(seq, kind, action, Source(source), t) for seq, kind, action, source, t in rows
+        ]
 
 
 def _record(row: tuple[Any, ...]) -> GameRecord:

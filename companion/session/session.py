@@ -74,7 +74,9 @@ class Session:
             game = game or registry.get(record.game)
             session = cls(journal, record, game)
         except (KeyError, ValueError) as err:
-            raise ResumeFailed(f"saved game {game_row} ({record.game}) cannot start: {err}") from err
+            raise ResumeFailed(
+                f"saved game {game_row} ({record.game}) cannot start: {err}"
+            ) from err
         for event in journal.events(game_row):
             if upto is not None and event.seq > upto:
                 break

@@ -17,9 +17,12 @@ def write(tmp_path: Path, content: object) -> str:
 
 
 @pytest.mark.usefixtures("die_race_registered")
-def test_prints_the_state_and_legal_actions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    file = write(tmp_path, {"game": "die-race", "players": 2, "seed": 3,
-                            "actions": ["roll 3", "move 3"]})
+def test_prints_the_state_and_legal_actions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    file = write(
+        tmp_path, {"game": "die-race", "players": 2, "seed": 3, "actions": ["roll 3", "move 3"]}
+    )
     assert main(["scenario", file]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["current_player"] == "chance"
@@ -33,9 +36,18 @@ def test_prints_the_state_and_legal_actions(tmp_path: Path, capsys: pytest.Captu
 
 
 @pytest.mark.usefixtures("die_race_registered")
-def test_a_finished_game_reports_returns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    file = write(tmp_path, {"game": "die-race", "players": 1, "options": {"target": 2},
-                            "actions": ["roll 2", "move 2"]})
+def test_a_finished_game_reports_returns(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    file = write(
+        tmp_path,
+        {
+            "game": "die-race",
+            "players": 1,
+            "options": {"target": 2},
+            "actions": ["roll 2", "move 2"],
+        },
+    )
     assert main(["scenario", file]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["terminal"] is True and out["current_player"] == "terminal"
