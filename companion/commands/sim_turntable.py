@@ -107,7 +107,7 @@ def execute(kit: SimKit, line: str) -> str | None:
             return f"spinning at {speed:g} deg/s; it will stop at {stop:.1f} deg"
         if name == "angle":
             magnet.set_angle(float(rest[0]))
-            return f"the wolf points at {magnet.angle():.1f} deg"
+            return f"the wolf points at {magnet.true_angle():.1f} deg"
         if name == "gap":
             magnet.gap_mm = float(rest[0])
             return f"gap {magnet.gap_mm:g} mm"
@@ -137,7 +137,7 @@ def status(kit: SimKit) -> str:
     magnet = kit.magnet
     port = kit.path if kit.running else "unplugged"
     return (
-        f"port {port}; wolf at {magnet.angle():.1f} deg"
+        f"port {port}; wolf at {magnet.true_angle():.1f} deg"
         f"{' (turning)' if magnet.is_moving() else ''}; magnet "
         f"{f'{magnet.gap_mm:g} mm from the sensor' if magnet.present else 'lifted out'}; "
         f"sensor {'wired' if kit.sensor.connected else 'disconnected'}; boots {kit.boots}"

@@ -20,6 +20,7 @@ from companion.devices.turntable.fw_host import (
 )
 from companion.devices.turntable.protocol import Frame, FrameSplitter, frame_line, parse_frame
 from companion.devices.turntable.sim_magnet import SimAS5600, SimMagnet
+from companion.devices.turntable.simulated import Physics
 
 VECTORS: dict[str, Any] = json.loads(
     (Path(__file__).parents[2] / "firmware" / "test_vectors.json").read_text(encoding="utf-8")
@@ -30,7 +31,8 @@ UID = bytes.fromhex("E66138935F4A2B2C")
 class Rig:
     def __init__(self, angle: float = 90.0) -> None:
         self.clock = ManualClock()
-        self.magnet = SimMagnet(clock=lambda: self.clock.us / 1e6, angle=angle)
+        perfect = Physics(wobble_deg=0.0, eccentricity_deg=0.0)
+        self.magnet = SimMagnet(clock=lambda: self.clock.us / 1e6, angle=angle, physics=perfect)
         self.sensor = SimAS5600(self.magnet, noise_lsb=0)
         self.stdio = MemoryStdio()
         self.files: dict[str, bytes] = {}

@@ -19,6 +19,8 @@ from companion.devices.turntable.link import LinkState, TurntableLink
 from companion.devices.turntable.protocol import SensorState
 from companion.devices.turntable.serial_source import SerialAngleSource
 from companion.devices.turntable.sim_kit import SimKit, open_simulated_turntable
+from companion.devices.turntable.sim_magnet import SimMagnet
+from companion.devices.turntable.simulated import Physics
 from companion.devices.turntable.source import AngleSample, SourceStatus
 
 OUR_THREADS = ("turntable-link", "sim-turntable-kit", "nmea-impostor")
@@ -68,16 +70,19 @@ def test_handshake_streaming_and_rate_change(turntable: tuple[SerialAngleSource,
     assert source.link.stats().lost_frames == 0 and kit.crash is None
 
 
-def test_a_spin_is_seen_to_its_end(turntable: tuple[SerialAngleSource, SimKit]) -> None:
-    source, kit = turntable
+def test_a_spin_is_seen_to_its_end() -> None:
+    quick = Physics(coulomb_dps2=1800.0, viscous_per_s=0.0, wobble_deg=0.0, eccentricity_deg=0.0)
+    source, kit = open_simulated_turntable(SimMagnet(physics=quick))
     samples: list[AngleSample] = []
     source.on_sample = samples.append
     source.start()
     wait_for(lambda: source.link.state is LinkState.CONNECTED)
-    stop_at = kit.magnet.spin(900.0, deceleration=1800.0)  # half a second of spinning
+    stop_at = kit.magnet.spin(900.0)  # half a second of spinning, 225 degrees
     wait_for(lambda: not kit.magnet.is_moving() and bool(samples), timeout=3.0)
     wait_for(lambda: abs((samples[-1].degrees - stop_at + 180) % 360 - 180) < 0.5)
     assert len({round(s.degrees) for s in samples}) >= 40  # seen turning, sample by sample
+    source.stop()
+    assert our_threads() == []
 
 
 def test_sensor_trouble_reaches_the_devices_screen(
@@ -169,3 +174,45 @@ def test_an_impostor_is_refused_with_a_message() -> None:
         link.stop()
         gps.close()
     assert our_threads() == []
+
+
+class ManualTime:
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def test_the_magnet_stops_where_spin_said_it_would() -> None:
+    now = ManualTime()
+    magnet = SimMagnet(clock=now, angle=10.0)
+    predicted = magnet.spin(720.0)
+    now.t = 0.5
+    assert magnet.is_moving()
+    now.t = 60.0
+    assert not magnet.is_moving() and magnet.angle() == pytest.approx(predicted)
+    magnet.set_angle(370.0)
+    assert magnet.true_angle() == pytest.approx(10.0)
+
+
+@pytest.mark.parametrize(
+    ("gap", "present", "status"),
+    [(1.5, True, 0x20), (3.5, True, 0x30), (0.3, True, 0x28), (1.5, False, 0x00), (5.0, True, 0)],
+)
+def test_the_as5600_model_reports_the_magnet_like_the_datasheet(
+    gap: float, present: bool, status: int
+) -> None:
+    from companion.devices.turntable.sim_magnet import SimAS5600
+
+    magnet = SimMagnet(angle=180.0, gap_mm=gap, present=present)
+    chip = SimAS5600(magnet, noise_lsb=0)
+    registers = chip.read(0x0B, 5)
+    assert registers[0] == status
+    if status:
+        raw = (registers[1] << 8) | registers[2]
+        assert abs(raw - 2048) <= 4  # 180 degrees (the magnet sits a little off-centre)
+    agc = chip.read(0x1A, 1)[0]
+    assert 0 <= agc <= 128
+    chip.write(0x0B, b"\xff")  # read-only registers ignore writes
+    assert chip.read(0x0B, 1)[0] == status
