@@ -85,8 +85,10 @@ class Kit:
 
     def poll(self, now_ms, now_us):
         """Send whatever is due: an angle sample, a heartbeat."""
-        if time.ticks_diff(now_us, self._next_sample_us) >= 0:
+        due = time.ticks_diff(now_us, self._next_sample_us) >= 0
+        if due or self.status is None:  # know the sensor's state before any heartbeat
             self._sample(now_ms)
+        if due:
             self._next_sample_us = time.ticks_add(self._next_sample_us, self._period_us)
             if time.ticks_diff(now_us, self._next_sample_us) >= 0:
                 # Late (a slow USB write): skip ahead rather than send a burst.

@@ -50,6 +50,13 @@ def test_heartbeats_come_five_times_a_second_with_the_sensor_state() -> None:
     assert max(gaps) <= 200
 
 
+def test_commands_waiting_at_boot_do_not_hide_the_sensors_state() -> None:
+    rig = Rig()
+    rig.stdio.push(frame_line(b"HELLO") + frame_line(b"RATE,50"))  # the host was quick
+    rig.boot(until_ms=500)
+    assert {h.sensor for h in beats(rig.frames())} == {SensorState.OK}
+
+
 def test_the_angle_follows_the_magnet() -> None:
     rig = Rig(angle=0.0)
     rig.at(500, lambda: rig.magnet.set_angle(180.0))

@@ -168,6 +168,7 @@ class TurntableLink:
         self.message = f"looking for {looking_for}"
         self.port_path: str | None = None
         self.hello: Hello | None = None
+        self.device_rate_hz: int | None = None  # as the kit last said (HELLO or ACK)
         self.connected_at: float | None = None
         self.last_frame_at: float | None = None
 
@@ -340,6 +341,7 @@ class TurntableLink:
             )
             return
         self.hello = hello
+        self.device_rate_hz = hello.rate_hz
         self.state = LinkState.CONNECTED
         self.message = f"kit {hello.uid} (firmware {hello.firmware}) on {self.port_path}"
         self.connected_at = now
@@ -363,8 +365,11 @@ class TurntableLink:
         if expected is not None and frame.seq != expected:
             self._count(gaps=1, lost_frames=(frame.seq - expected) % SEQ_MODULUS)
         self._expected_seq = (frame.seq + 1) % SEQ_MODULUS
+        if isinstance(frame, Ack) and frame.command == "RATE":
+            self.device_rate_hz = int(frame.value)
         if isinstance(frame, Hello):
             self.hello = frame
+            self.device_rate_hz = frame.rate_hz
             if frame.protocol != PROTOCOL_VERSION:
                 self._handshake_done(frame, now)  # refuses
                 return

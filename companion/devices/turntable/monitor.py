@@ -27,7 +27,7 @@ def describe(source: SerialAngleSource) -> str:
     if beat is not None:
         parts.append(f"AGC {beat.agc} (aim for the middle), magnitude {beat.magnitude}")
     if link.hello is not None:
-        parts.append(f"{link.hello.rate_hz} Hz, firmware {link.hello.firmware}")
+        parts.append(f"{link.device_rate_hz} Hz, firmware {link.hello.firmware}")
     parts.append(
         f"frames {stats.frames}, bad {stats.bad_frames}, lost {stats.lost_frames}, "
         f"reconnects {max(stats.connects - 1, 0)}"

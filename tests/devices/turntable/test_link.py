@@ -199,7 +199,7 @@ def test_set_rate_is_acknowledged_and_kept_for_reconnections(
     run_until(link, clock, lambda: connected(link))
     future = link.set_rate(50)
     run_until(link, clock, future.done, limit=1.0)
-    assert future.result().value == "050" and kit.rate == 50
+    assert future.result().value == "050" and kit.rate == 50 == link.device_rate_hz
     bus.unplug()
     kit = bus.plug()  # a fresh kit starts at 100 per second
     run_until(link, clock, lambda: connected(link) and kit.rate == 50, limit=2.0)
