@@ -227,7 +227,7 @@ def _bootsel():
         import rp2
     except ImportError:
         return None
-    return rp2.bootsel_button
+    return getattr(rp2, "bootsel_button", None)  # MicroPython 1.20 and later
 
 
 def run(kit, wdt, led):

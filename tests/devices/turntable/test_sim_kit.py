@@ -11,6 +11,7 @@ import statistics
 import threading
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 import serial
@@ -24,6 +25,7 @@ from companion.devices.turntable.simulated import Physics
 from companion.devices.turntable.source import AngleSample, SourceStatus
 
 OUR_THREADS = ("turntable-link", "sim-turntable-kit", "nmea-impostor")
+FIRMWARE = Path(__file__).parents[3] / "firmware"
 
 
 def wait_for(condition: Callable[[], bool], timeout: float = 3.0) -> float:
@@ -216,3 +218,22 @@ def test_the_as5600_model_reports_the_magnet_like_the_datasheet(
     assert 0 <= agc <= 128
     chip.write(0x0B, b"\xff")  # read-only registers ignore writes
     assert chip.read(0x0B, 1)[0] == status
+
+
+def test_broken_firmware_ends_at_the_prompt_like_a_real_pico(tmp_path: Path) -> None:
+    for name in ("link.py", "as5600.py", "main.py"):
+        (tmp_path / name).write_text((FIRMWARE / name).read_text())
+    main = tmp_path / "main.py"
+    main.write_text(main.read_text().replace("def main():", "def main():\n    1 / 0\n", 1))
+    kit = SimKit(firmware=tmp_path)
+    path = kit.start()
+    link = TurntableLink(lambda: [path])
+    try:
+        wait_for(lambda: kit.crash is not None)
+        assert "ZeroDivisionError" in kit.crash
+        link.start()
+        wait_for(lambda: link.state is LinkState.REFUSED, timeout=3.0)
+    finally:
+        link.stop()
+        kit.stop()
+    assert our_threads() == []
