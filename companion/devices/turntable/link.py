@@ -37,6 +37,7 @@ from companion.devices.turntable.protocol import (
     FrameSplitter,
     Heartbeat,
     Hello,
+    checksum_ok,
     encode_hello,
     encode_maint,
     encode_ping,
@@ -68,7 +69,8 @@ class CommandRefused(RuntimeError):
 @dataclass(frozen=True)
 class LinkStats:
     frames: int = 0  # valid frames received
-    bad_frames: int = 0  # candidate frames refused (checksum, form, cut short, too long)
+    crc_errors: int = 0  # lines whose checksum did not match: damaged on the way
+    bad_frames: int = 0  # other lines refused: cut short, too long, or not our protocol
     noise_bytes: int = 0  # bytes outside any frame (REPL text, garbage)
     gaps: int = 0  # times the sequence number jumped
     lost_frames: int = 0  # frames missing in those jumps
@@ -318,7 +320,10 @@ class TurntableLink:
         for line in self._splitter.feed(data):
             frame = parse_frame(line)
             if frame is None:
-                self._count(bad_frames=1)
+                if checksum_ok(line):
+                    self._count(bad_frames=1)
+                else:
+                    self._count(crc_errors=1)
                 continue
             self._count(frames=1)
             if self.state is LinkState.HANDSHAKE:
@@ -555,7 +560,7 @@ class TurntableLink:
             )
 
     def stats(self) -> LinkStats:
-        """The counters so far (frames refused include those cut short or too long)."""
+        """The counters so far (bad frames include those cut short or too long)."""
         with self._lock:
             stats = self._stats
         return replace(

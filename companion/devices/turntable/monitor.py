@@ -29,7 +29,8 @@ def describe(source: SerialAngleSource) -> str:
     if link.hello is not None:
         parts.append(f"{link.device_rate_hz} Hz, firmware {link.hello.firmware}")
     parts.append(
-        f"frames {stats.frames}, bad {stats.bad_frames}, lost {stats.lost_frames}, "
+        f"frames {stats.frames}, checksum errors {stats.crc_errors}, damaged "
+        f"{stats.bad_frames}, lost {stats.lost_frames}, "
         f"reconnects {max(stats.connects - 1, 0)}"
     )
     return " | ".join(parts)

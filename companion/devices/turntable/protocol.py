@@ -121,6 +121,21 @@ def parse_frame(line: bytes) -> Frame | None:
     return _parse_general(line)
 
 
+def checksum_ok(line: bytes) -> bool:
+    """Whether a line's checksum matches its body, whatever else is wrong with it.
+
+    Tells the link's counters a line damaged in transit (a checksum error) from one
+    that arrived intact but is not a frame of this protocol.
+    """
+    text = line.rstrip(b"\r\n")
+    star = text.rfind(b"*")
+    return (
+        star > 0
+        and len(text) - star == 5
+        and text[star + 1 :] == b"%04X" % binascii.crc_hqx(text[1:star], 0xFFFF)
+    )
+
+
 def _parse_angle_line(line: bytes) -> Frame | None:
     """The common case, an angle frame ending in "\n": fixed positions, no splitting."""
     if line[8] != 44 or line[19] != 44 or line[24] != 42:

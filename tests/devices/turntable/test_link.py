@@ -41,7 +41,8 @@ def test_handshake_then_every_frame_reaches_the_listener(bus: FakeBus, clock: Fa
     assert 99 <= sum(isinstance(f, AngleFrame) for f in received) <= 101
     assert 4 <= sum(isinstance(f, Heartbeat) for f in received) <= 6
     stats = link.stats()
-    assert (stats.connects, stats.gaps, stats.lost_frames, stats.bad_frames) == (1, 0, 0, 0)
+    assert (stats.connects, stats.gaps, stats.lost_frames) == (1, 0, 0)
+    assert (stats.crc_errors, stats.bad_frames) == (0, 0)
 
 
 def test_frames_before_the_hello_reply_are_ignored(bus: FakeBus, clock: FakeClock) -> None:
@@ -123,6 +124,8 @@ def test_garbage_bursts_lose_only_the_frames_they_hit_and_every_loss_is_counted(
     run(link, clock, 0.2)
     stats = link.stats()
     assert (stats.lost_frames, stats.gaps) == (4, 2)
+    assert stats.crc_errors == 3 + 2  # the damaged frames, the two halves of the cut one
+    assert stats.bad_frames == 2  # the bursts between frames: one too long, one cut short
     assert stats.noise_bytes >= 512
 
 

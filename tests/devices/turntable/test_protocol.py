@@ -23,6 +23,7 @@ from companion.devices.turntable.protocol import (
     Heartbeat,
     Hello,
     SensorState,
+    checksum_ok,
     crc16,
     encode_frame,
     encode_hello,
@@ -100,6 +101,14 @@ def test_rate_encoder_refuses_rates_the_kit_would_refuse(bad: int) -> None:
 def test_ping_encoder_refuses_tokens_that_do_not_fit() -> None:
     with pytest.raises(ValueError):
         encode_ping(100000)
+
+
+def test_checksum_ok_tells_damage_from_a_foreign_but_intact_line() -> None:
+    good = VECTORS["device_frames"][1]["line"].encode()
+    assert checksum_ok(good) and checksum_ok(good[:-1] + b"\r\n")
+    assert not checksum_ok(good[:5] + b"9" + good[6:])
+    assert checksum_ok(frame_line(b"Q,1")) and parse_frame(frame_line(b"Q,1")) is None
+    assert not checksum_ok(b"$*") and not checksum_ok(b"")
 
 
 def test_crlf_line_endings_are_accepted() -> None:

@@ -112,7 +112,7 @@ def test_losses_are_shown(bus: FakeBus, clock: FakeClock) -> None:
     source = connect(bus, clock)
     kit.corrupt_next = 2
     run(source.link, clock, 0.3)
-    assert "2 bad frames, 2 lost" in source.status_text()
+    assert "2 checksum errors, 2 frames lost" in source.status_text()
 
 
 def test_stop_stops_the_link_and_whatever_backs_it(bus: FakeBus, clock: FakeClock) -> None:
