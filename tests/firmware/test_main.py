@@ -6,15 +6,19 @@ import re
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.devices.turntable.protocol import (
     Ack,
     AngleFrame,
     Err,
+    FrameSplitter,
     Heartbeat,
     Hello,
     SensorState,
     frame_line,
+    parse_frame,
 )
 from tests.firmware.rig import VECTORS, Rig
 
@@ -244,3 +248,34 @@ def test_the_unique_id_is_sixteen_hex_digits() -> None:
     main = Rig().modules()["main"]
     assert main.uid_text(bytes([1, 2, 255])) == "00000000000102FF"
     assert main.uid_text(bytes(range(8))) == "0001020304050607"
+
+
+class SteadySensor:
+    def read(self) -> tuple[int, int]:
+        return 0x20, 1024
+
+    def read_agc(self) -> int:
+        return 64
+
+    def read_magnitude(self) -> int:
+        return 2000
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=300))
+def test_any_input_gets_only_well_formed_answers(data: bytes) -> None:
+    """Whatever arrives on the port, the firmware answers with sound frames and carries on."""
+    modules = Rig().modules()
+    out = bytearray()
+    kit = modules["main"].Kit(SteadySensor(), out.extend, "E66138935F4A2B2C", 0, 0)
+    reader = modules["link"].LineReader()
+    for byte in data:
+        line = reader.feed(byte)
+        if line is not None:
+            kit.handle_line(line, 0)
+    lines = FrameSplitter().feed(bytes(out))
+    assert b"".join(lines) == bytes(out)
+    replies = [parse_frame(line) for line in lines]
+    assert all(isinstance(r, Ack | Err | Hello) for r in replies)
+    assert [r.seq for r in replies if r is not None] == list(range(len(replies)))
+    assert 1 <= kit.rate <= 500

@@ -69,6 +69,7 @@ class FakeKit:
         self.silent = False
         self.corrupt_next = 0  # damage this many of the next frames
         self.inject_next = b""  # garbage to put in the middle of the next frame
+        self.failure: Exception | None = None  # what the port raises from now on
         self.sensor = SensorState.OK
         self._commands = FrameSplitter()
 
@@ -135,6 +136,8 @@ class FakePort:
         self.closed = False
 
     def _check(self) -> None:
+        if self.kit.failure is not None:
+            raise self.kit.failure
         if self.closed or not self.kit.plugged:
             raise Unplugged(errno.EIO, "device reports readiness to read but returned no data")
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import termios
+
 import pytest
 
 from companion.devices.turntable.link import (
@@ -279,3 +281,16 @@ def test_stop_closes_the_port_and_fails_waiting_commands(bus: FakeBus, clock: Fa
         future.result(timeout=0)
     kit.out.clear()
     assert bus.opened == ["/dev/ttyACM0"]
+
+
+def test_odd_exceptions_from_a_dying_port_are_just_an_unplug(
+    bus: FakeBus, clock: FakeClock
+) -> None:
+    kit = bus.plug()
+    link = bus.link()
+    run_until(link, clock, lambda: connected(link))
+    kit.failure = termios.error(5, "Input/output error")  # not even an OSError
+    run_until(link, clock, lambda: not connected(link), limit=0.5)
+    assert "Input/output error" in link.message
+    kit.failure = None
+    assert run_until(link, clock, lambda: connected(link), limit=2.0) < 2.0
