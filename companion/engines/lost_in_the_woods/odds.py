@@ -59,9 +59,7 @@ def win_rates(names: list[str], playouts: int, seed: int) -> list[PolicyOdds]:
     """``playouts`` games per simple policy (``playouts // 200`` for the advisor)."""
     unknown = [n for n in names if n not in policy_names()]
     if unknown:
-        raise ValueError(
-            f"unknown policy {unknown[0]!r}; choose from {', '.join(policy_names())}"
-        )
+        raise ValueError(f"unknown policy {unknown[0]!r}; choose from {', '.join(policy_names())}")
     start = GAME.new_initial_state(1, {"deck": "table"}, seed=seed)
     assert isinstance(start, LostInTheWoodsState)
     results = []
@@ -81,7 +79,7 @@ def advisor_wins(
     start: LostInTheWoodsState, games: int, rng: np.random.Generator, chance: random.Random
 ) -> int:
     """Play ``games`` games where every decision follows the advisor; count the wins."""
-    running = [start.clone() for _ in range(games)]
+    running: list[LostInTheWoodsState] = [start.clone() for _ in range(games)]  # type: ignore[misc]
     wins = 0
     while running:
         waiting: list[LostInTheWoodsState] = []
@@ -96,11 +94,8 @@ def advisor_wins(
         plans = [choice_starts(s, pol.ROLLOUT_POLICY) for s in waiting]
         live = [start for _, starts, _ in plans for start in starts if start is not None]
         counts = iter(win_counts(live, ADVISOR_PLAYOUTS, pol.ROLLOUT_POLICY, rng).tolist())
-        for state, (actions, starts, exact) in zip(waiting, plans, strict=True):
-            values = [
-                x if x is not None else next(counts) / ADVISOR_PLAYOUTS
-                for x in exact
-            ]
+        for state, (actions, _, exact) in zip(waiting, plans, strict=True):
+            values = [x if x is not None else next(counts) / ADVISOR_PLAYOUTS for x in exact]
             state.apply(actions[int(np.argmax(values))])
         running = waiting
     return wins
