@@ -73,8 +73,9 @@ def main() -> None:
     rows = []
     for choice in advice.choices:
         low, high = choice.interval
-        rows.append([choice.action, f"{choice.win_rate:.1%}", f"+-{(high - low) / 2:.2%}",
-                     choice.playouts])
+        rows.append(
+            [choice.action, f"{choice.win_rate:.1%}", f"+-{(high - low) / 2:.2%}", choice.playouts]
+        )
     print_table("advice (last run)", ["choice", "win", "95% half-width", "playouts"], rows)
     median = statistics.median(times)
     print_table(
