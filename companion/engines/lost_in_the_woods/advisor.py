@@ -181,7 +181,7 @@ def advise(
         raise ValueError("advice is for the player's decisions, not chance nodes or the end")
     rng = np.random.default_rng(seed)
     estimates = estimate_choices(state, playouts, rng, policy, precision)
-    best = max(estimates, key=lambda e: e.win_rate)
+    best = max(estimates, key=lambda e: (e.win_rate, e.exact is not None))
     low = best.interval[0]
     confident = all(e is best or e.interval[1] < low for e in estimates)
     odds = draw_odds(state) if state.decision is None else None

@@ -20,7 +20,7 @@ from companion.engines.lost_in_the_woods.rules import LostInTheWoodsState
 
 K = len(KINDS)
 SYMBOL_IDS = np.arange(len(SYMBOLS))
-KIND_IDS = np.arange(len(KINDS), dtype=np.int16)
+KIND_IDS = np.arange(len(KINDS), dtype=np.int8)
 WELL, TORCH, COMPASS, LIGHTNING, GRAVESTONE, SIGNPOST, SCARECROW, HORSEMAN = (
     INDEX[k]
     for k in (
@@ -34,7 +34,7 @@ WELL, TORCH, COMPASS, LIGHTNING, GRAVESTONE, SIGNPOST, SCARECROW, HORSEMAN = (
         "horseman",
     )
 )
-I16 = np.int16
+I16 = np.int8
 S = len(SYMBOLS)
 
 # Row layout of the lanes matrix (fields x lanes, so each field is one contiguous row).
@@ -64,7 +64,7 @@ HEIGHT = DISCARD + K
 
 
 class Lanes:
-    """The games being played: one column per lane of an int16 matrix, whose rows are the
+    """The games being played: one column per lane of an int8 matrix, whose rows are the
     fields (kind-major, so per-field work and sums over kinds run on contiguous rows)."""
 
     def __init__(self, matrix: np.ndarray, rest: np.ndarray, group: np.ndarray) -> None:
@@ -203,13 +203,18 @@ class Simulator:
             L.rowf[:, i] = 0
             L.tready[i] -= 1
             L.discard[TORCH, i] += 1
+        if end.any():
+            ended = np.flatnonzero(end)
+            self._end_round(L, ended)
+            draw[ended] = L.live[ended] == 1  # the next round's setup draws at once
         empty = draw & (L.ttot == 0)
         if empty.any():
             i = np.flatnonzero(empty)
             pile = L.discard[:, i].sum(0, dtype=I16)
             lw10 = i[pile == 0]
-            end[lw10] = True
             draw[lw10] = False
+            if lw10.size:
+                self._end_round(L, lw10)
             rebuild = i[pile > 0]
             if rebuild.size:
                 ok = self._count_shuffle(L, rebuild)
@@ -217,8 +222,6 @@ class Simulator:
                 L.top[:, ok] = L.discard[:, ok]
                 L.ttot[ok] = L.top[:, ok].sum(0, dtype=I16)
                 L.discard[:, ok] = 0
-        if end.any():
-            self._end_round(L, np.flatnonzero(end))
         if draw.any():
             self._draw(L, draw)
         L.force[:] = 0

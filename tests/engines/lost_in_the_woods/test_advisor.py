@@ -141,7 +141,8 @@ def test_advice_weighs_every_choice_and_recommends_the_best() -> None:
 
 def test_a_choice_that_ends_the_game_is_valued_exactly() -> None:
     forest = ["acorn", "shamrock"] * 4
-    state = position(forest=forest, row=["distelfink", "distelfink"], deck=DECK, time=3)
+    row = ["distelfink", "distelfink", "wolf", "owl"]
+    state = position(forest=forest, row=row, deck=DECK, time=10)
     advice = advise(state, playouts=500, seed=1)
     end = next(c for c in advice.choices if c.action == "end the round")
     assert end.exact == 1.0 and end.interval == (1.0, 1.0)
