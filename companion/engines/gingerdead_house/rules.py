@@ -50,8 +50,9 @@ from companion.engines.gingerdead_house.options import OPTIONS, team_of_each
 from companion.engines.gingerdead_house.texts import action_text
 
 CATALOGUE_FILE = Path(__file__).with_name("catalogue.toml")
-LOG_KEEP = 120
-"""How many log lines the state keeps (older lines are in the session's journal)."""
+TURN_HEADER = "round "
+"""Log lines starting a turn; the log keeps the previous turn and the current one (a replay of
+the journal rebuilds any older lines)."""
 
 _TURN_BOUND = 1 + MAX_FLIPS + 3 * (2 * HAND_SIZE + 1) + 2 * HAND_SIZE + 30 + 1 + 50 + HAND_SIZE
 """Most actions in one turn: flips, the trick window, plays, abilities, resurrections, draws."""
@@ -521,8 +522,10 @@ class GingerdeadState(State):
             return
         board.active = nxt
         self.phase = "action"
-        board.log.append(f"round {self.round}: {player_name(nxt)}'s turn")
-        del board.log[:-LOG_KEEP]
+        starts = [i for i, line in enumerate(board.log) if line.startswith(TURN_HEADER)]
+        if starts:
+            del board.log[: starts[-1]]
+        board.log.append(f"{TURN_HEADER}{self.round}: {player_name(nxt)}'s turn")
 
     def _drop_orphan_resurrections(self) -> None:
         """A destroyer who has fallen (or has no opponent left) cannot raise a monster."""

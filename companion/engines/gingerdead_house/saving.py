@@ -166,9 +166,11 @@ def load(state: GingerdeadState, data: dict[str, Any]) -> None:
             if raw is None:
                 field.append(None)
                 continue
-            where = f"fields[{f}] lane {i // ROWS + 1} row {i % ROWS + 1}"
-            piece = _fast_piece(state, raw) or _load_piece(state, raw, where)
-            require(piece[2] not in uids, f"{where}: id {piece[2]} twice")
+            piece = _fast_piece(state, raw)
+            if piece is None or piece[2] in uids:
+                where = f"fields[{f}] lane {i // ROWS + 1} row {i % ROWS + 1}"
+                piece = _load_piece(state, raw, where)
+                require(piece[2] not in uids, f"{where}: id {piece[2]} twice")
             uids.add(piece[2])
             field.append(piece)
         board.fields.append(field)
