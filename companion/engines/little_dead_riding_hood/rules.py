@@ -1,0 +1,78 @@
+"""The Little Dead Riding Hood game: options (house rules) and the state factory."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engines.base import Game, InvalidOptions, Option
+from companion.engines.little_dead_riding_hood.manifest import (
+    Manifest,
+    ManifestError,
+    default_manifest,
+)
+from companion.engines.little_dead_riding_hood.state import LdrhState
+
+MAX_ROUNDS_LIMIT = 200
+ACTIONS_PER_ROUND = 600
+"""A bound on the actions of one round with five players: helper choices and the
+Fairest windows (< 70), helper resolutions (Huntsman 11 tiles with redraws, the
+Godmother's gifts, Prince, Queen, Stepmother: < 100), pre-movement combat (< 40)
+and two card plays per player each with up to three fights (< 250)."""
+
+
+class LittleDeadRidingHoodGame(Game):
+    id = "little-dead-riding-hood"
+    name = "Little Dead Riding Hood"
+    min_players = 2
+    max_players = 5
+    options = (
+        Option(
+            key="max_rounds",
+            default=40,
+            description="The game stops after this many rounds if nobody reached Grandma's house.",
+            rulebook="The first player to land on a path piece that crosses the line out of "
+            "the woods wins the game.",
+            decision="LD11",
+            minimum=5,
+            maximum=MAX_ROUNDS_LIMIT,
+        ),
+        Option(
+            key="stalled_result",
+            default="furthest",
+            description="Who wins a game that stops without a pawn at Grandma's house: the "
+            "pawn(s) furthest into the woods, or nobody.",
+            rulebook="Game Objective: Be the first Little Riding Hood to get to Grandma's House.",
+            decision="LD11",
+            choices=("furthest", "nobody"),
+        ),
+        Option(
+            key="reshuffle_discards",
+            default=False,
+            description="When the event deck runs out, shuffle the discard pile into a new deck "
+            "(off: no more cards are drawn).",
+            rulebook="You draw a card when you place a path piece that does not have an icon "
+            "on it ... or by card effect. That is the only way you get cards.",
+            decision="LD12",
+        ),
+    )
+    max_game_length = 20 + MAX_ROUNDS_LIMIT * ACTIONS_PER_ROUND
+
+    def __init__(self, manifest: Manifest | None = None) -> None:
+        self._manifest = manifest
+
+    @property
+    def manifest(self) -> Manifest:
+        """The box's components, loaded on first use so a broken file names its fault."""
+        if self._manifest is None:
+            self._manifest = default_manifest()
+        return self._manifest
+
+    def _new_state(self, players: int, options: dict[str, Any], seed: int) -> LdrhState:
+        try:
+            manifest = self.manifest
+        except ManifestError as err:
+            raise InvalidOptions(str(err)) from err
+        return LdrhState(self, players, options, seed, manifest)
+
+
+GAME = LittleDeadRidingHoodGame()

@@ -1,0 +1,390 @@
+"""A position in Little Dead Riding Hood: the round flow and the shared primitives.
+
+The round follows the default sequence of play in rules-decisions.md (LD):
+helpers in turn from the starting player, pre-movement combat, then each
+player's card play; then the helpers return and the starting marker passes left.
+
+Everything that happens inside a step (a helper's resolution, a tile draw, a
+movement, a combat) is a *task* on a stack of plain dicts.  The top task decides
+who acts next and what they may do; ``tasks.py`` holds one handler per task type.
+Keeping tasks as plain data makes every position serializable, even mid-combat.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from companion.engines.base import CHANCE, TERMINAL, Action, Game, IllegalAction, State
+from companion.engines.little_dead_riding_hood.board import Board, Cell
+from companion.engines.little_dead_riding_hood.components import HELPERS, PATH_KINDS, card_effect
+from companion.engines.little_dead_riding_hood.manifest import Manifest
+
+if TYPE_CHECKING:
+    from companion.engines.little_dead_riding_hood.tasks import Handler
+
+Task = dict[str, Any]
+
+PHASES = ("deal", "helpers", "combat", "cards", "over")
+
+
+class LdrhState(State):
+    """One position; see the module docstring for the round flow."""
+
+    manifest: Manifest
+
+    def __init__(
+        self, game: Game, players: int, options: dict[str, Any], seed: int, manifest: Manifest
+    ) -> None:
+        super().__init__(game, players, options, seed)
+        self.manifest = manifest
+        self._choices: tuple[list[Action], list[tuple[Action, float]]] | None = None
+        n = players
+        self.board = Board(
+            manifest.rows,
+            manifest.columns(n),
+            [manifest.lane_column(i) for i in range(n)],
+        )
+        self.pawns: list[Cell] = [self.board.start_of(i) for i in range(n)]
+        self.bullets = [manifest.starting_bullets] * n
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.deck: Counter[str] = Counter(manifest.cards)
+        self.discard: Counter[str] = Counter()
+        self.pool: Counter[str] = Counter(manifest.tiles)
+        self.supply_bullets = manifest.bullet_chits - n * manifest.starting_bullets
+        self.supply_wolves = manifest.zombie_wolves
+        self.round = 0
+        self.start_player = 0
+        self.phase = "deal"
+        self.cursor = 0
+        self.helpers: dict[int, str] = {}
+        self.refused: dict[int, list[str]] = {}
+        self.plays_left = [1] * n
+        self.sitting_out = [False] * n
+        self.skip_pending = [False] * n
+        self.winners: list[int] = []
+        self.reason = ""
+        self.tasks: list[Task] = [
+            {"type": "draw-cards", "player": p, "count": manifest.starting_cards}
+            for p in reversed(range(n))
+        ]
+        self._settle()
+
+    # -- whose turn -------------------------------------------------------------
+    def _handler(self, task: Task) -> Handler:
+        from companion.engines.little_dead_riding_hood.tasks import HANDLERS
+
+        return HANDLERS[task["type"]]
+
+    def current_player(self) -> int:
+        if self.phase == "over":
+            return TERMINAL
+        task = self.tasks[-1]
+        return self._handler(task).actor(self, task)
+
+    def invalidate(self) -> None:
+        """Forget the cached choices; call after changing fields by hand (tests, tools)."""
+        self._choices = None
+
+    def _compute_choices(self) -> tuple[list[Action], list[tuple[Action, float]]]:
+        """(legal actions, chance outcomes), cached until the next apply or load."""
+        cached = getattr(self, "_choices", None)
+        if cached is not None:
+            return cached
+        if self.phase == "over":
+            result: tuple[list[Action], list[tuple[Action, float]]] = ([], [])
+        else:
+            task = self.tasks[-1]
+            handler = self._handler(task)
+            if handler.actor(self, task) == CHANCE:
+                outcomes = handler.outcomes(self, task)
+                result = ([a for a, _ in outcomes], outcomes)
+            else:
+                result = (handler.actions(self, task), [])
+        self._choices = result
+        return result
+
+    def legal_actions(self) -> list[Action]:
+        return list(self._compute_choices()[0])
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        return list(self._compute_choices()[1])
+
+    def _apply(self, action: Action) -> None:
+        task = self.tasks[-1]
+        handler = self._handler(task)
+        if action not in self._compute_choices()[0]:
+            raise IllegalAction(handler.why_not(self, task, action))
+        self._choices = None
+        try:
+            handler.apply(self, task, action)
+            self._settle()
+        finally:
+            self._choices = None
+
+    def describe(self) -> str:
+        """What the game is waiting for, as a sentence for the screen."""
+        if self.phase == "over":
+            return self.end_reason()
+        task = self.tasks[-1]
+        return self._handler(task).describe(self, task)
+
+    # -- round flow ---------------------------------------------------------------
+    def _settle(self) -> None:
+        """Run automatic steps until a player or chance must act (or the game ends)."""
+        while self.phase != "over":
+            if not self.tasks:
+                self._advance()
+                continue
+            task = self.tasks[-1]
+            if not self._handler(task).auto(self, task):
+                return
+
+    def order(self) -> list[int]:
+        """Players in turn order from the starting player (clockwise = to the left)."""
+        return [(self.start_player + i) % self.num_players for i in range(self.num_players)]
+
+    def others_from(self, player: int) -> list[int]:
+        """The other players, clockwise from ``player``'s left."""
+        return [(player + i) % self.num_players for i in range(1, self.num_players)]
+
+    def _advance(self) -> None:
+        """Move the round on when no task is pending."""
+        if self.phase == "deal":
+            self._start_round()
+        elif self.phase == "helpers":
+            self._next_helper_choice()
+        elif self.phase == "combat":
+            self._next_pre_movement_combat()
+        elif self.phase == "cards":
+            self._next_card_turn()
+
+    def _start_round(self) -> None:
+        if self.round >= self.options["max_rounds"]:
+            self._end_stalled(f"the round limit ({self.options['max_rounds']}) was reached")
+            return
+        self.round += 1
+        self.sitting_out = list(self.skip_pending)
+        self.skip_pending = [False] * self.num_players
+        self.plays_left = [1] * self.num_players
+        self.helpers = {}
+        self.refused = {}
+        self.phase, self.cursor = "helpers", 0
+
+    def available_helpers(self, player: int) -> list[str]:
+        taken = set(self.helpers.values())
+        refused = set(self.refused.get(player, []))
+        return [h for h in HELPERS if h not in taken and h not in refused]
+
+    def _next_helper_choice(self) -> None:
+        order = self.order()
+        while self.cursor < self.num_players:
+            player = order[self.cursor]
+            self.cursor += 1
+            if not self.sitting_out[player] and self.available_helpers(player):
+                self.tasks.append(
+                    {"type": "choose-helper", "player": player, "chosen": None, "window": []}
+                )
+                return
+        self.phase, self.cursor = "combat", 0
+
+    def _next_pre_movement_combat(self) -> None:
+        order = self.order()
+        while self.cursor < self.num_players:
+            player = order[self.cursor]
+            self.cursor += 1
+            if not self.sitting_out[player] and self.pawns[player] in self.board.wolves:
+                self.tasks.append(new_combat(player, back_to=None))
+                return
+        self.phase, self.cursor = "cards", 0
+
+    def _next_card_turn(self) -> None:
+        order = self.order()
+        while self.cursor < self.num_players:
+            player = order[self.cursor]
+            self.cursor += 1
+            if self.skip_pending[player]:
+                self.skip_pending[player] = False
+                self.sitting_out[player] = True
+            if self.sitting_out[player]:
+                continue
+            self.tasks.append({"type": "card-turn", "player": player, "stage": "choose"})
+            return
+        self._end_round()
+
+    def _end_round(self) -> None:
+        self.helpers = {}
+        self.refused = {}
+        self.start_player = (self.start_player + 1) % self.num_players
+        if self.exhausted():
+            self._end_stalled("no card is left to play and no tile can be placed")
+            return
+        self._start_round()
+
+    def exhausted(self) -> bool:
+        """No card is left to draw or play and no tile in the pool can be placed (LD11)."""
+        return not self.drawable_tiles() and not self.can_draw_card() and not any(self.hands)
+
+    def _end_stalled(self, why: str) -> None:
+        """LD11: the game stops without a pawn at Grandma's house."""
+        self.tasks = []
+        self.phase = "over"
+        if self.options["stalled_result"] == "furthest":
+            best = max(self.progress(p) for p in range(self.num_players))
+            self.winners = [p for p in range(self.num_players) if self.progress(p) == best]
+            names = " and ".join(f"player {p + 1}" for p in self.winners)
+            self.reason = f"{why}; {names} got furthest into the woods"
+        else:
+            self.winners = []
+            self.reason = f"{why}; nobody reached Grandma's house"
+
+    def progress(self, player: int) -> int:
+        """How far a pawn got: its row (the start spaces count as row -1)."""
+        return self.pawns[player][0]
+
+    def win(self, player: int) -> None:
+        """LD8: the first pawn on a path piece in the last row wins at once."""
+        self.tasks = []
+        self.phase = "over"
+        self.winners = [player]
+        self.reason = f"player {player + 1} reached Grandma's house"
+
+    # -- primitives shared by the task handlers --------------------------------------
+    def other_pawns(self, player: int) -> list[Cell]:
+        return [cell for p, cell in enumerate(self.pawns) if p != player]
+
+    def may_play_card(self, player: int) -> bool:
+        return (
+            self.plays_left[player] > 0
+            and not self.sitting_out[player]
+            and bool(self.hands[player])
+        )
+
+    def cards_with(self, player: int, effect: str) -> list[str]:
+        """The distinct cards with ``effect`` that ``player`` could play now."""
+        if not self.may_play_card(player):
+            return []
+        return sorted({k for k in self.hands[player] if card_effect(k) == effect})
+
+    def spend_card(self, player: int, key: str) -> None:
+        """Play a card: it leaves the hand, is discarded and uses up a play this round."""
+        self.hands[player].remove(key)
+        self.discard[key] += 1
+        self.plays_left[player] -= 1
+
+    def give_card(self, player: int, key: str) -> None:
+        self.hands[player].append(key)
+        self.hands[player].sort()
+
+    def can_draw_card(self) -> bool:
+        return sum(self.deck.values()) > 0 or (
+            self.options["reshuffle_discards"] and sum(self.discard.values()) > 0
+        )
+
+    def refill_deck(self) -> None:
+        """LD12: with the option on, an empty deck is rebuilt from the discards."""
+        if sum(self.deck.values()) == 0 and self.options["reshuffle_discards"]:
+            self.deck = +self.discard
+            self.discard = Counter()
+
+    def drawable_tiles(self) -> list[str]:
+        """Tile kinds a draw can end on.
+
+        An obstacle that cannot be played goes back and the player draws again
+        until a path piece comes, so the chance node folds those redraws in: it
+        only lists kinds that can be placed now.
+        """
+        kinds = sorted(k for k, n in self.pool.items() if n > 0)
+        path_ok = any(k in PATH_KINDS for k in kinds) and self.board.can_place("path-plain")
+        obstacle_ok = "obstacle" in kinds and self.board.can_place("obstacle")
+        return [k for k in kinds if (obstacle_ok if k == "obstacle" else path_ok)]
+
+    def arrive(self, player: int, cell: Cell) -> None:
+        """A pawn lands on ``cell``: it takes a lone bullet token, and row 10 wins."""
+        self.pawns[player] = cell
+        if cell in self.board.bullets and cell not in self.board.wolves:
+            self.board.bullets.discard(cell)
+            self.bullets[player] += 1
+        if cell[0] == self.board.rows - 1 and self.board.is_path(cell):
+            self.win(player)
+
+    def put_back(self, player: int, cell: Cell) -> None:
+        """A pawn is moved back (by a lost fight or a card); it still takes a lone bullet."""
+        self.pawns[player] = cell
+        if cell in self.board.bullets and cell not in self.board.wolves:
+            self.board.bullets.discard(cell)
+            self.bullets[player] += 1
+
+    def remove_tile(self, cell: Cell) -> None:
+        """Off The Path: the tile leaves the game; its tokens go back to the supplies."""
+        del self.board.tiles[cell]
+        if cell in self.board.wolves:
+            self.board.wolves.discard(cell)
+            self.supply_wolves += 1
+        if cell in self.board.bullets:
+            self.board.bullets.discard(cell)
+            self.supply_bullets += 1
+
+    # -- ends and text ----------------------------------------------------------------
+    def returns(self) -> list[float]:
+        if self.phase != "over":
+            return [0.0] * self.num_players
+        return [1.0 if p in self.winners else 0.0 for p in range(self.num_players)]
+
+    def end_reason(self) -> str:
+        return self.reason or "the game is over"
+
+    def action_to_string(self, action: Action) -> str:
+        from companion.engines.little_dead_riding_hood.text import action_text
+
+        return action_text(self, action)
+
+    def clone(self) -> LdrhState:
+        """An independent copy, field by field (much faster than a deep copy)."""
+        twin = copy.copy(self)
+        twin.board = copy.copy(self.board)
+        twin.board.tiles = dict(self.board.tiles)
+        twin.board.wolves = set(self.board.wolves)
+        twin.board.bullets = set(self.board.bullets)
+        twin.pawns = list(self.pawns)
+        twin.bullets = list(self.bullets)
+        twin.hands = [list(h) for h in self.hands]
+        twin.deck = Counter(self.deck)
+        twin.discard = Counter(self.discard)
+        twin.pool = Counter(self.pool)
+        twin.helpers = dict(self.helpers)
+        twin.refused = {p: list(h) for p, h in self.refused.items()}
+        twin.plays_left = list(self.plays_left)
+        twin.sitting_out = list(self.sitting_out)
+        twin.skip_pending = list(self.skip_pending)
+        twin.winners = list(self.winners)
+        twin.options = dict(self.options)
+        twin.tasks = [
+            {k: list(v) if isinstance(v, list) else v for k, v in t.items()} for t in self.tasks
+        ]
+        twin._choices = self._choices  # never mutated in place, so safe to share
+        return twin
+
+    def _dump(self) -> dict[str, Any]:
+        from companion.engines.little_dead_riding_hood.codec import dump_state
+
+        return dump_state(self)
+
+    def _load(self, data: dict[str, Any]) -> None:
+        from companion.engines.little_dead_riding_hood.codec import load_state
+
+        self._choices = None
+        load_state(self, data)
+
+
+def new_combat(player: int, back_to: Cell | None) -> Task:
+    """A combat task; ``back_to`` is where a beaten pawn returns (None: pre-movement)."""
+    return {
+        "type": "combat",
+        "player": player,
+        "back_to": None if back_to is None else list(back_to),
+        "stage": "commit",
+        "bullets": 0,
+        "bag": 0,
+    }

@@ -1,0 +1,182 @@
+"""The combat-bag device on mock pins: button, LED colour, buzzer, commit-before-reveal."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+import pytest
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+from companion.devices.bag import (
+    BULLET_COLOUR,
+    OFF,
+    TONE_SECONDS,
+    WOLF_COLOUR,
+    BagDraw,
+    BagEvent,
+    CombatBag,
+)
+from companion.devices.pins import DEFAULT_PINS
+from companion.engines.little_dead_riding_hood.bag import BagContents
+
+
+class FakeScheduler:
+    """Collects delayed calls so tests run them without sleeping."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[float, Callable[[], None]]] = []
+
+    def __call__(self, delay: float, action: Callable[[], None]) -> None:
+        self.calls.append((delay, action))
+
+    def run(self) -> None:
+        calls, self.calls = self.calls, []
+        for _, action in calls:
+            action()
+
+
+@pytest.fixture
+def factory() -> Iterator[MockFactory]:
+    factory = MockFactory(pin_class=MockPWMPin)
+    yield factory
+    factory.reset()
+
+
+def _bag(factory: MockFactory, seed: int = 1, commit=None):  # type: ignore[no-untyped-def]
+    events: list[BagEvent] = []
+    scheduler = FakeScheduler()
+    bag = CombatBag(
+        pin_factory=factory,
+        on_event=events.append,
+        commit=commit,
+        rng=random.Random(seed),
+        schedule=scheduler,
+    )
+    return bag, events, scheduler
+
+
+def _press(factory: MockFactory) -> None:
+    pin = factory.pin(DEFAULT_PINS["bag_button"])
+    pin.drive_low()
+    pin.drive_high()
+
+
+def _seed_for(outcome: str, contents: BagContents) -> int:
+    from companion.engines.little_dead_riding_hood.bag import draw_from
+
+    return next(s for s in range(100) if draw_from(contents, random.Random(s)) == outcome)
+
+
+def test_arming_announces_the_chance_and_the_led_stays_dark(factory: MockFactory) -> None:
+    bag, events, _ = _bag(factory)
+    assert bag.arm(3) == pytest.approx(0.75)
+    assert bag.arm(3, cake_and_wine=True) == pytest.approx(6 / 7)
+    assert events[-1].kind == "armed" and events[-1].contents == BagContents(6)
+    assert bag.led.value == OFF
+
+
+def test_a_button_press_draws_a_bullet_white_and_high(factory: MockFactory) -> None:
+    seed = _seed_for("bullet", BagContents(2))
+    bag, events, scheduler = _bag(factory, seed)
+    bag.arm(2)
+    _press(factory)
+    assert events[-1].kind == "drawn"
+    assert events[-1].draw == BagDraw("bullet", BagContents(2), redraw=False, number=1)
+    assert bag.led.value == BULLET_COLOUR
+    assert factory.pin(DEFAULT_PINS["led_red"]).state == 1.0
+    assert factory.pin(DEFAULT_PINS["led_blue"]).state == 1.0
+    assert factory.pin(DEFAULT_PINS["buzzer"]).frequency == pytest.approx(880.0)
+    assert scheduler.calls[0][0] == TONE_SECONDS
+    scheduler.run()
+    assert bag.buzzer is not None and bag.buzzer.tone is None
+
+
+def test_the_wolf_lights_red_and_sounds_low(factory: MockFactory) -> None:
+    seed = _seed_for("wolf", BagContents(1))
+    bag, events, _ = _bag(factory, seed)
+    bag.arm(1)
+    _press(factory)
+    assert events[-1].draw is not None and events[-1].draw.outcome == "wolf"
+    assert bag.led.value == WOLF_COLOUR
+    assert factory.pin(DEFAULT_PINS["led_green"]).state == 0.0
+    assert factory.pin(DEFAULT_PINS["buzzer"]).frequency == pytest.approx(220.0)
+
+
+def test_a_press_with_an_empty_bag_draws_nothing(factory: MockFactory) -> None:
+    bag, events, _ = _bag(factory)
+    _press(factory)
+    assert [e.kind for e in events] == ["refused"]
+    assert bag.led.value == OFF
+    bag.arm(2)
+    _press(factory)
+    _press(factory)  # one fight, one draw: the bag empties after it
+    assert [e.kind for e in events] == ["refused", "armed", "drawn", "refused"]
+
+
+def test_the_draw_is_committed_before_it_is_revealed(factory: MockFactory) -> None:
+    seen: list[tuple[str, tuple[float, float, float], int]] = []
+    bag_box: list[CombatBag] = []
+    events: list[BagEvent] = []
+
+    def commit(drawn: BagDraw) -> None:
+        bag = bag_box[0]
+        seen.append((drawn.outcome, bag.led.value, len(events)))
+
+    bag = CombatBag(
+        pin_factory=factory,
+        on_event=events.append,
+        commit=commit,
+        rng=random.Random(3),
+        schedule=FakeScheduler(),
+    )
+    bag_box.append(bag)
+    bag.arm(4)
+    _press(factory)
+    outcome, led_at_commit, events_at_commit = seen[0]
+    assert led_at_commit == OFF  # nothing lit while journaling
+    assert events_at_commit == 1  # only "armed" had been delivered
+    assert events[-1].kind == "drawn" and events[-1].draw is not None
+    assert events[-1].draw.outcome == outcome
+
+
+def test_a_failed_commit_reveals_nothing_and_keeps_the_bag_armed(factory: MockFactory) -> None:
+    def broken(drawn: BagDraw) -> None:
+        raise OSError("disk full")
+
+    bag, events, _ = _bag(factory, commit=broken)
+    bag.arm(2)
+    assert bag.draw() is None
+    assert events[-1].kind == "failed" and "disk full" in events[-1].message
+    assert bag.led.value == OFF and bag.armed == BagContents(2)
+
+
+def test_once_upon_a_time_draws_again_from_the_same_bag(factory: MockFactory) -> None:
+    bag, events, _ = _bag(factory)
+    with pytest.raises(RuntimeError, match="nothing was drawn yet"):
+        bag.arm_again()
+    bag.arm(3, cake_and_wine=True)
+    bag.draw()
+    assert bag.arm_again() == pytest.approx(6 / 7)
+    second = bag.draw()
+    assert second is not None and second.redraw and second.contents == BagContents(6)
+    assert second.number == 2
+
+
+def test_close_releases_the_pins(factory: MockFactory) -> None:
+    bag, _, _ = _bag(factory)
+    bag.close()
+    assert bag.button.closed and bag.led.closed
+    again = CombatBag(pin_factory=factory, on_event=lambda e: None, sound=False)
+    assert again.buzzer is None
+    again.close()
+
+
+def test_importing_the_module_builds_no_hardware() -> None:
+    import companion.devices.bag as module
+
+    assert not [
+        name
+        for name, value in vars(module).items()
+        if type(value).__module__.startswith("gpiozero")
+    ]

@@ -1,0 +1,204 @@
+"""Round flow, game ends, house-rule options, saved games and the manifest."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.engines.base import InvalidState, sample_chance
+from companion.engines.little_dead_riding_hood import GAME
+from companion.engines.little_dead_riding_hood.manifest import (
+    ManifestError,
+    default_manifest,
+    load_manifest_text,
+)
+from companion.engines.little_dead_riding_hood.state import LdrhState
+from tests.engines.little_dead_riding_hood.scenario import column, lay, new_game, play
+
+
+def test_options_name_their_decisions_and_rulebook_sentences() -> None:
+    assert {o.key: o.decision for o in GAME.options} == {
+        "max_rounds": "LD11",
+        "stalled_result": "LD11",
+        "reshuffle_discards": "LD12",
+    }
+    assert all(o.rulebook and o.description for o in GAME.options)
+
+
+def _idle_round(state: LdrhState) -> None:
+    """Both players take helpers that do nothing and hold no cards."""
+    play(state, "choose the The Youngest Brother", "choose the Wicked Queen")
+
+
+def test_the_round_limit_ends_the_game_with_the_furthest_pawn_winning() -> None:
+    state = new_game(2, hands=[[], []], max_rounds=5)
+    lay(state, column(state, 1, 3))
+    state.pawns[1] = (2, 3)
+    for _ in range(5):
+        _idle_round(state)
+    assert state.is_terminal()
+    assert state.returns() == [0.0, 1.0]
+    assert state.end_reason() == (
+        "the round limit (5) was reached; player 2 got furthest into the woods"
+    )
+
+
+def test_the_stalled_result_option_can_make_everyone_lose() -> None:
+    state = new_game(2, hands=[[], []], max_rounds=5, stalled_result="nobody")
+    for _ in range(5):
+        _idle_round(state)
+    assert state.is_terminal() and state.returns() == [0.0, 0.0]
+    assert state.outcome() is not None and state.outcome().winners == ()  # type: ignore[union-attr]
+
+
+def test_the_game_ends_when_no_card_or_tile_can_come_into_play() -> None:
+    state = new_game(2, hands=[[], []])
+    state.deck = Counter()
+    state.discard = Counter(GAME.manifest.cards)
+    state.pool = Counter()
+    state.invalidate()
+    _idle_round(state)
+    assert state.is_terminal()
+    assert state.returns() == [1.0, 1.0]  # both pawns still on their start spaces
+    assert "no card is left to play and no tile can be placed" in state.end_reason()
+
+
+def test_reshuffle_option_turns_the_discards_into_a_new_deck() -> None:
+    for reshuffle, expected in ((False, 0), (True, 1)):
+        state = new_game(2, hands=[[], []], reshuffle_discards=reshuffle)
+        state.discard = Counter(state.deck)
+        state.deck = Counter()
+        state.invalidate()
+        play(state, "choose the Fairy Godmother")
+        offered = "Fairy Godmother: take a card" in state.legal_action_strings()
+        assert offered == bool(expected)
+        if reshuffle:
+            play(state, "Fairy Godmother: take a card", "draw Wolf!!! (1)")
+            assert state.hands[0] == ["wolf:1"] and not state.discard
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        (("tiles",), [[0, 1, "lava"]], "tiles\\[0\\] must be \\[row, column, kind\\]"),
+        (("tiles",), [[12, 1, "path-plain"]], "is not a space of this board"),
+        (("wolves",), [[0, 1]], "wolves\\[0\\] is not on a path piece"),
+        (("bullets",), [3, 9], "bullets add up to 53, but the box holds 47"),
+        (
+            ("pawns",),
+            [[-1, 1], [4, 4]],
+            "pawns\\[1\\] does not stand on a start space or path piece",
+        ),
+        (("hands",), [["wolf:9"], []], "hands\\[0\\] holds an unknown card"),
+        (("tasks",), [{"type": "dance", "player": 0}], "tasks\\[0\\] has an unknown type 'dance'"),
+        (("tasks",), [], "phase 'helpers' is waiting for nothing"),
+        (("phase",), "lunch", "phase must be one of"),
+    ],
+)
+def test_a_broken_save_names_what_is_wrong(
+    path: tuple[str, ...], value: object, message: str
+) -> None:
+    data = new_game(2).to_dict()
+    data["state"][path[0]] = value
+    with pytest.raises(InvalidState, match=message):
+        GAME.state_from_dict(data)
+
+
+def test_a_save_with_cards_out_of_nowhere_is_refused() -> None:
+    data = new_game(2).to_dict()
+    data["state"]["hands"][0].append("wolf:1")
+    with pytest.raises(InvalidState, match="do not match the manifest's event deck"):
+        GAME.state_from_dict(data)
+
+
+def test_default_manifest_holds_the_ld2_components() -> None:
+    manifest = default_manifest()
+    assert sum(manifest.tiles.values()) == 74
+    assert manifest.tiles == {"obstacle": 24, "path-bullet": 15, "path-plain": 20, "path-wolf": 15}
+    assert sum(manifest.cards.values()) == 40
+    by_movement = Counter()
+    for key, count in manifest.cards.items():
+        by_movement[key.split(":")[1]] += count
+    assert by_movement == {"1": 13, "2": 14, "3": 13}
+    assert sum(n for k, n in manifest.cards.items() if k.startswith("cake-and-wine")) == 8
+    assert "tiles[0] (path-wolf)" in manifest.assumptions and "board" in manifest.assumptions
+
+
+MINIMAL = """
+[board]
+rows = 10
+gap_columns = 1
+edge_columns = 1
+[supply]
+bullet_chits = 47
+starting_bullets = 3
+zombie_wolves = 25
+starting_cards = 3
+[[tiles]]
+kind = "path-plain"
+count = 20
+[[cards]]
+effect = "wolf"
+movements = [1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3]
+"""
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (('kind = "path-plain"', 'kind = "lava"'), "tiles\\[0\\].kind must be one of"),
+        (("count = 20", "count = -2"), "tiles\\[0\\].count must be between 0 and 200, got -2"),
+        (
+            ("movements = [1, 2, 3, 1,", "movements = [4, 2, 3, 1,"),
+            "cards\\[0\\].movements\\[0\\] must be 1, 2 or 3",
+        ),
+        (('effect = "wolf"', 'effect = "dragon"'), "cards\\[0\\].effect must be one of"),
+        (("rows = 10", 'rows = "ten"'), "board.rows must be a whole number"),
+        (("[supply]", "[suply]"), "needs a \\[supply\\] table"),
+        (("bullet_chits = 47", "bullet_chits = 4"), "cannot give 5 players 3 bullets each"),
+        (("[board]", "[board"), "is not valid TOML"),
+    ],
+)
+def test_a_broken_manifest_names_its_fault(change: tuple[str, str], message: str) -> None:
+    assert load_manifest_text(MINIMAL).tiles == {"path-plain": 20}
+    with pytest.raises(ManifestError, match=message):
+        load_manifest_text(MINIMAL.replace(*change), "my-box.toml")
+
+
+def _check_invariants(state: LdrhState) -> None:
+    m = state.manifest
+    in_bag = sum(t["bullets"] for t in state.tasks if t["type"] == "combat")
+    assert (
+        state.supply_bullets + sum(state.bullets) + len(state.board.bullets) + in_bag
+        == m.bullet_chits
+    )
+    assert state.supply_wolves + len(state.board.wolves) == m.zombie_wolves
+    assert state.board.wolves <= {c for c in state.board.tiles if state.board.is_path(c)}
+    assert state.board.obeys_obstacle_rule()
+    assert not any(r == 0 for (r, _), k in state.board.tiles.items() if k == "obstacle")
+    assert all(state.board.is_space(p) for p in state.pawns)
+    assert all(0 <= left <= 2 for left in state.plays_left)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(2, 5), st.integers(0, 10_000))
+def test_random_games_end_and_keep_the_box_intact(players: int, seed: int) -> None:
+    rng = random.Random(seed)
+    state = GAME.new_initial_state(players, seed=seed)
+    assert isinstance(state, LdrhState)
+    for _ in range(GAME.max_game_length):
+        _check_invariants(state)
+        if state.is_terminal():
+            break
+        state.apply(
+            sample_chance(state, rng)
+            if state.is_chance_node()
+            else rng.choice(state.legal_actions())
+        )
+    assert state.is_terminal()
+    assert state.round <= state.options["max_rounds"]
+    assert state.outcome() is not None
