@@ -47,7 +47,7 @@ from companion.engines.gingerdead_house.ending import (
     scores,
 )
 from companion.engines.gingerdead_house.options import OPTIONS, team_of_each
-from companion.engines.gingerdead_house.texts import action_text
+from companion.engines.gingerdead_house.texts import action_text, describe
 
 CATALOGUE_FILE = Path(__file__).with_name("catalogue.toml")
 TURN_HEADER = "round "
@@ -562,6 +562,9 @@ class GingerdeadState(State):
     # -- text and saving ---------------------------------------------------------
     def action_to_string(self, action: Action) -> str:
         return action_text(self, action)
+
+    def describe(self) -> list[str]:
+        return describe(self)
 
     def _dump(self) -> dict[str, Any]:
         return saving.dump(self)
