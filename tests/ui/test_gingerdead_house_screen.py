@@ -103,6 +103,7 @@ def test_setup_flips_placing_and_the_log(game_ui: Driver) -> None:
 
     # player 1's step: the hand stays hidden until shown
     assert "Player 1: play defenses" in screen.headline
+    assert screen.status == "Round 1 - action: Plain Action 2 - hands: Player 1 5, Player 2 5"
     assert screen.hand_secret and not screen.ids.hand.children
     ui.tap(screen.ids.hand_button)
     hand = ui.app.controller.state.board.cards[0].hand

@@ -126,7 +126,7 @@ class GingerdeadState(State):
         twin.setup_revealed = list(self.setup_revealed)
         twin.window = list(self.window)
         twin.result = list(self.result) if self.result is not None else None
-        twin._legal = None
+        twin._legal = self._legal  # the same position: the same moves (never mutated)
         return twin
 
     # -- whose move -------------------------------------------------------

@@ -30,6 +30,7 @@ LOG_LINES = 14
 
 class GingerdeadScreen(GameScreen):
     headline = StringProperty("")
+    status = StringProperty("")
     log_text = StringProperty("")
     hand_visible = BooleanProperty(False)
     hand_secret = BooleanProperty(False)
@@ -57,6 +58,7 @@ class GingerdeadScreen(GameScreen):
             self.selection = NOTHING
         names = self._names(state)
         self.headline = view.headline(state, names)
+        self.status = view.status_line(state, names)
         lines = view.named_lines(state.board.log[-LOG_LINES:], names)
         self.log_text = escape_markup("\n".join(lines))
         self.ids.log_view.scroll_y = 0  # the newest line in view

@@ -215,3 +215,22 @@ def named_lines(lines: list[str], names: list[str]) -> list[str]:
         return names[index] if index < len(names) else match.group(0)
 
     return [_PLAYER.sub(name, line) for line in lines]
+
+
+def status_line(state: GingerdeadState, names: list[str]) -> str:
+    """Round, action card, cards in hand and (Monster Hunter) points, on one line."""
+    board = state.board
+    parts = [f"Round {state.round}"]
+    if state.action_card:
+        parts.append(f"action: {card_name(state, state.action_card)}")
+    parts.append(
+        "hands: "
+        + ", ".join(
+            f"{names[p]} {c.hand_size}" for p, c in enumerate(board.cards) if board.alive[p]
+        )
+    )
+    if board.mode == "monster-hunter":
+        parts.append(
+            "points: " + ", ".join(f"{names[p]} {s}" for p, s in enumerate(state.scores()))
+        )
+    return " - ".join(parts)
