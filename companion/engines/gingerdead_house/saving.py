@@ -242,6 +242,13 @@ def load(state: GingerdeadState, data: dict[str, Any]) -> None:
         board.steal = (_player(state, steal[0], "steal player"), piece)
     board.next_uid = _int(data["next_uid"], "next_uid", 1)
     require(all(u < board.next_uid for u in uids), "next_uid must be above every card id")
+    require(state.phase != "tricks" or bool(state.window), "the trick window lists no player")
+    require(
+        state.phase in ("setup", "over")
+        or board.alive[board.active]
+        or bool(board.resurrections or board.steal),
+        f"player {board.active + 1} is fallen but has the turn",
+    )
     _check_card_totals(state)
 
 
