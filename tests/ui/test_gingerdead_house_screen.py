@@ -19,11 +19,6 @@ def game_ui(ui: Driver) -> Iterator[Driver]:
     yield ui
     if ui.app.controller is not None:
         ui.app.abandon_game(ui.app.controller.session.record)
-    # the shell's leave_game shows home before it forgets the game, so home's Continue
-    # button would still offer it: refresh home once the game is left
-    ui.app.leave_game()
-    ui.pump()
-    ui.screen().on_pre_enter()
 
 
 def tile(screen: GingerdeadScreen, lane: int, row: int) -> Any:
