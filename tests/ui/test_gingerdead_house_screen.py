@@ -163,3 +163,12 @@ def test_the_log_names_the_players() -> None:
         "Ann's house falls",
         "Troll moves to row 3",
     ]
+
+
+def test_the_headline_names_the_winner_and_why() -> None:
+    from companion.ui.games.gingerdead_house.view import headline
+    from tests.engines.gingerdead_house.helpers import act, scenario
+
+    state = scenario(layout={(0, 3, 1): "m6-3"})
+    act(state, "end the player step")
+    assert headline(state, ["Ann", "Bo"]) == "Bo wins! Bo: the last house standing"

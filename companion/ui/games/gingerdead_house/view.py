@@ -182,8 +182,11 @@ def headline(state: GingerdeadState, names: list[str]) -> str:
     board = state.board
     if player == TERMINAL:
         outcome = state.outcome()
-        winners = ", ".join(names[i] for i in outcome.winners) if outcome else ""
-        return f"Game over - {winners or 'no winner'} ({state.end_reason()})"
+        reason = named_lines([state.end_reason()], names)[0]
+        if outcome is None or not outcome.winners:
+            return f"Game over, nobody wins: {reason}"
+        winners = " and ".join(names[i] for i in outcome.winners)
+        return f"{winners} win{'s' if len(outcome.winners) == 1 else ''}! {reason}"
     if player == CHANCE:
         kind = chance_kind(state)
         who = names[state.setup_player if state.phase == "setup" else board.active]
