@@ -199,7 +199,7 @@ def headline(state: GingerdeadState, names: list[str]) -> str:
     if board.resurrections:
         return (
             f"{names[player]}: raise {board.name(board.resurrections[0][0])} in row 5 of "
-            "an opponent's field (tap a lane)"
+            "an opponent's field (tap a lit tile)"
         )
     if board.steal is not None:
         return f"{names[player]}: put the stolen {board.name(board.steal[1])} on an empty tile"
