@@ -27,10 +27,12 @@ def tap_at(ui: Driver, widget: Any, x: float, y: float) -> None:
 
 def start(ui: Driver, players: int = 3) -> WolfScreen:
     WolfScreen.start_turntable = False  # tests drive the turntable by hand, on a fake clock
+    WolfScreen.use_sim_kit = False
     try:
         ui.app.start_game("beware-of-the-wolf", players, {})
     finally:
         WolfScreen.start_turntable = True
+        WolfScreen.use_sim_kit = True
     ui.pump(3)
     screen = ui.screen()
     assert isinstance(screen, WolfScreen)

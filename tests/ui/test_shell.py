@@ -44,7 +44,7 @@ def test_settings_devices_history_and_back(ui: Driver) -> None:
     assert settings.name == "settings"
     assert ui.app.screen_title == "Settings"
     labels = [w.text for w in settings.ids.body.walk() if hasattr(w, "text")]
-    assert "Sound" in labels and "tap button" in labels and "Turntable serial port" in labels
+    assert "Sound" in labels and "tap button" in labels and "Read through" in labels
     ui.screenshot("settings")
 
     ui.tap(ui.app.root.ids.home_button)

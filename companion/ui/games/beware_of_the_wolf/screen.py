@@ -34,6 +34,7 @@ class WolfScreen(GameScreen):
     headline = StringProperty("")
     details = StringProperty("")
     start_turntable = True
+    use_sim_kit = True  # --sim reads the simulated Pico kit over a pty, like the real one
     """Tests turn this off and drive the turntable by hand on a fake clock."""
 
     def __init__(self, **kwargs: Any) -> None:
@@ -63,10 +64,14 @@ class WolfScreen(GameScreen):
             self.controller.message(problem)
         # a simulated wolf starts where the game's wolf points (or off the houses, at setup)
         wolf = self.state.wolf if self.state.wolf is not None else 45
-        source, tuning = make_source(
+        settings = self.services.settings
+        source, tuning, flicker = make_source(
             self.services.devices.simulated,
             self.services.devices.pin_factory,
             calibration.to_raw(wolf),
+            serial_port=settings.serial_port,
+            analog=settings.turntable_analog,
+            sim_kit=self.use_sim_kit,
         )
         self.link = TurntableLink(
             source,
@@ -74,6 +79,7 @@ class WolfScreen(GameScreen):
             tuning,
             on_angle=self.board_view.set_live_angle,
             on_settled=self.on_settled,
+            flicker=flicker,
         )
         self.link.start(run_source=self.start_turntable)
         self.services.devices.register(DEVICE_NAME, self._device_status, None)

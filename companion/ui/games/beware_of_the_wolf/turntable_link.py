@@ -16,6 +16,7 @@ from kivy.clock import Clock
 
 from companion.devices.turntable.calibration import TurntableCalibration
 from companion.devices.turntable.detector import Settled, SettleTuning, SpinDetector, SpinStarted
+from companion.devices.turntable.kit import open_turntable
 from companion.devices.turntable.mcp3008_source import RECOMMENDED_TUNING, MCP3008AngleSource
 from companion.devices.turntable.simulated import SimulatedTurntable
 from companion.devices.turntable.source import AngleSample, AngleSource
@@ -23,16 +24,36 @@ from companion.devices.turntable.source import AngleSample, AngleSource
 DRAIN_HZ = 30.0
 
 
-def make_source(
-    simulated: bool, pin_factory: Any, start_raw_deg: float
-) -> tuple[AngleSource, SettleTuning]:
-    """The simulated turntable in --sim; on a Pi the MCP3008 analog path.
+Flicker = Callable[[float], object]
 
-    The Pico serial source (issue 6) plugs in here once it lands.
+
+def make_source(
+    simulated: bool,
+    pin_factory: Any,
+    start_raw_deg: float,
+    serial_port: str = "",
+    analog: bool = False,
+    sim_kit: bool = True,
+) -> tuple[AngleSource, SettleTuning, Flicker | None]:
+    """The turntable source, its settle tuning, and how to flick a simulated wolf.
+
+    Simulated (``--sim``): the kit's own firmware on a simulated Pico behind a pty,
+    read through the real serial link and protocol (``sim_kit=False`` gives the
+    bare physics model instead, for tests on a fake clock).  Real: the Pico on USB,
+    or the MCP3008 analog path when the owner chose it in Settings.
     """
+    if simulated and sim_kit:
+        source, kit = open_turntable(True)
+        assert kit is not None
+        kit.magnet.set_angle(start_raw_deg)
+        return source, SettleTuning(), kit.magnet.spin
     if simulated:
-        return SimulatedTurntable(angle=start_raw_deg), SettleTuning()
-    return MCP3008AngleSource(pin_factory=pin_factory), RECOMMENDED_TUNING
+        model = SimulatedTurntable(angle=start_raw_deg)
+        return model, SettleTuning(), model.flick
+    if analog:
+        return MCP3008AngleSource(pin_factory=pin_factory), RECOMMENDED_TUNING, None
+    serial, _ = open_turntable(False, serial_port)
+    return serial, SettleTuning(), None
 
 
 class TurntableLink:
@@ -44,8 +65,10 @@ class TurntableLink:
         on_angle: Callable[[float], None] | None = None,
         on_settled: Callable[[float, bool], None] | None = None,
         on_spin_started: Callable[[], None] | None = None,
+        flicker: Flicker | None = None,
     ) -> None:
         self.source = source
+        self.flicker = flicker
         self.calibration = calibration
         self.detector = SpinDetector(tuning)
         self.on_angle = on_angle
@@ -72,10 +95,10 @@ class TurntableLink:
 
     def flick(self, velocity_dps: float) -> bool:
         """Spin a simulated wolf; False for a real turntable (spin it by hand)."""
-        if isinstance(self.source, SimulatedTurntable):
-            self.source.flick(velocity_dps * self.calibration.direction)
-            return True
-        return False
+        if self.flicker is None:
+            return False
+        self.flicker(velocity_dps * self.calibration.direction)
+        return True
 
     def board_angle(self) -> float | None:
         return None if self.last_raw is None else self.calibration.to_board(self.last_raw)
