@@ -64,16 +64,18 @@ class Option:
         if expected is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
         if type(value) is not expected:
-            raise InvalidOptions(
-                f"option {self.key!r} must be {expected.__name__}, got {value!r}"
-            )
+            raise InvalidOptions(f"option {self.key!r} must be {expected.__name__}, got {value!r}")
         if self.choices and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
             raise InvalidOptions(f"option {self.key!r} must be one of {allowed}; got {value!r}")
         if self.minimum is not None and value < self.minimum:
-            raise InvalidOptions(f"option {self.key!r} must be at least {self.minimum}; got {value!r}")
+            raise InvalidOptions(
+                f"option {self.key!r} must be at least {self.minimum}; got {value!r}"
+            )
         if self.maximum is not None and value > self.maximum:
-            raise InvalidOptions(f"option {self.key!r} must be at most {self.maximum}; got {value!r}")
+            raise InvalidOptions(
+                f"option {self.key!r} must be at most {self.maximum}; got {value!r}"
+            )
         return value
 
 
@@ -247,6 +249,10 @@ class State(abc.ABC):
             if " ".join(self.action_to_string(action).split()).casefold() == wanted:
                 return action
         raise IllegalAction(f"{text!r} is not a legal action here")
+
+    def describe(self) -> list[str]:
+        """A few lines describing the position, for the plain table screen and logs."""
+        return []
 
     def legal_action_strings(self) -> list[str]:
         return [self.action_to_string(a) for a in self.legal_actions()]

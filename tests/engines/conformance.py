@@ -113,8 +113,9 @@ def playout(
     )
 
 
-def replay(game: Game, players: int, seed: int, actions: list[Any],
-           options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+def replay(
+    game: Game, players: int, seed: int, actions: list[Any], options: dict[str, Any] | None = None
+) -> list[dict[str, Any]]:
     state = game.new_initial_state(players, options, seed=seed)
     snapshots = [state.to_dict()]
     for action in actions:
@@ -123,11 +124,17 @@ def replay(game: Game, players: int, seed: int, actions: list[Any],
     return snapshots
 
 
-def check_playouts(game: Game, players: int, count: int = 200, deep_playouts: int = 10,
-                   options: dict[str, Any] | None = None) -> None:
+def check_playouts(
+    game: Game,
+    players: int,
+    count: int = 200,
+    deep_playouts: int = 10,
+    options: dict[str, Any] | None = None,
+) -> None:
     for seed in range(count):
-        actions, snapshots = playout(game, players, seed, deep=seed < deep_playouts,
-                                     options=options)
+        actions, snapshots = playout(
+            game, players, seed, deep=seed < deep_playouts, options=options
+        )
         if seed < deep_playouts:
             assert replay(game, players, seed, actions, options) == snapshots, (
                 "the same seed and actions must give the same states"

@@ -85,6 +85,9 @@ class DieRaceState(State):
     def end_reason(self) -> str:
         return f"player {self.winner} reached square {self.options['target']}"
 
+    def describe(self) -> list[str]:
+        return [f"Pawn {i + 1} is on square {p}" for i, p in enumerate(self.positions)]
+
     def action_to_string(self, action: Any) -> str:
         return f"roll {action}" if self.roll is None else f"move {action}"
 

@@ -1,0 +1,105 @@
+"""``companion scenario FILE.json``: play a scripted game and print where it ends.
+
+The file is ``{"game", "players", "options", "seed", "actions": [text, ...]}``.
+The output is JSON ``{"state", "current_player", "legal_actions", "terminal",
+"returns"}``; at a chance node the legal actions carry their probabilities.
+A malformed file or an illegal action exits 2 with a message naming the fault.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from companion.engines import registry
+from companion.engines.base import CHANCE, TERMINAL, IllegalAction, InvalidOptions, State
+
+
+class ScenarioError(Exception):
+    """What is wrong with a scenario file, worded for the person who wrote it."""
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser(
+        "scenario", help="play a JSON scenario (game, players, options, seed, actions)"
+    )
+    parser.add_argument("file", help="the scenario file (JSON)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        state = play(load(args.file))
+    except ScenarioError as err:
+        print(f"companion scenario: {args.file}: {err}", file=sys.stderr)
+        return 2
+    print(json.dumps(describe(state), indent=2))
+    return 0
+
+
+def load(path: str) -> dict[str, Any]:
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except OSError as err:
+        raise ScenarioError(f"cannot read the file: {err.strerror}") from err
+    except UnicodeDecodeError as err:
+        raise ScenarioError("the file is not UTF-8 text") from err
+    except json.JSONDecodeError as err:
+        raise ScenarioError(
+            f"not valid JSON at line {err.lineno}, column {err.colno}: {err.msg}"
+        ) from err
+    if not isinstance(data, dict):
+        raise ScenarioError("the top level must be a JSON object")
+    for key in ("game", "players"):
+        if key not in data:
+            raise ScenarioError(f"missing the required key {key!r}")
+    unknown = sorted(set(data) - {"game", "players", "options", "seed", "actions"})
+    if unknown:
+        raise ScenarioError(f"unknown key(s): {', '.join(unknown)}")
+    if not isinstance(data.get("options", {}), dict):
+        raise ScenarioError("'options' must be an object")
+    seed = data.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ScenarioError(f"'seed' must be an integer, got {seed!r}")
+    actions = data.get("actions", [])
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise ScenarioError("'actions' must be a list of action texts")
+    return data
+
+
+def play(data: dict[str, Any]) -> State:
+    try:
+        game = registry.get(str(data["game"]))
+    except KeyError as err:
+        raise ScenarioError(str(err.args[0])) from err
+    try:
+        state = game.new_initial_state(data["players"], data.get("options"), data.get("seed", 0))
+    except InvalidOptions as err:
+        raise ScenarioError(str(err)) from err
+    for index, text in enumerate(data.get("actions", [])):
+        try:
+            state.apply(state.string_to_action(text))
+        except IllegalAction as err:
+            raise ScenarioError(f"action {index} ({text!r}) is illegal: {err}") from err
+    return state
+
+
+def describe(state: State) -> dict[str, Any]:
+    if state.is_chance_node():
+        legal: list[Any] = [
+            {"action": state.action_to_string(a), "probability": p}
+            for a, p in state.chance_outcomes()
+        ]
+    else:
+        legal = state.legal_action_strings()
+    player = state.current_player()
+    return {
+        "state": state.to_dict(),
+        "current_player": {CHANCE: "chance", TERMINAL: "terminal"}.get(player, player),
+        "legal_actions": legal,
+        "terminal": state.is_terminal(),
+        "returns": state.returns(),
+    }

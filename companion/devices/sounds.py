@@ -1,0 +1,177 @@
+"""The count timer's sounds, synthesised with numpy and written as 16-bit mono WAV.
+
+Sounds are made, never fetched: a tick for each count, a distinct deeper beat for
+the tenth count, a two-note chime for "pass" and a low buzz for "too fast!".
+``round_track`` renders one holder's whole round (ten beats and the chime) into a
+single WAV, so the spacing between beats is exact to the sample whatever the audio
+device's latency: the app only has to start one sound per holder on time.
+
+Writing a WAV needs only numpy and the ``wave`` module; playing it is the UI's job,
+so a machine without an audio device still gets every file (and stays silent).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+import wave
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+SAMPLE_RATE = 44_100
+TICK_HZ = 2_000.0
+TENTH_HZ = 1_000.0
+CHIME_HZ = (1_318.5, 1_760.0)  # E6 then A6
+TOO_FAST_HZ = 180.0
+PEAK = 0.8
+"""Loudest sample as a fraction of full scale (headroom against clipping)."""
+
+
+def _envelope(samples: int, rate: int, attack: float, decay: float) -> np.ndarray:
+    """A short linear attack (no click) then an exponential decay with time constant ``decay``."""
+    t = np.arange(samples) / rate
+    env = np.exp(-t / decay)
+    ramp = max(1, int(attack * rate))
+    env[:ramp] *= np.linspace(0.0, 1.0, ramp, endpoint=False)
+    return env
+
+
+def tone(
+    freq: float,
+    seconds: float,
+    rate: int = SAMPLE_RATE,
+    decay: float = 0.02,
+    partials: tuple[float, ...] = (1.0,),
+) -> np.ndarray:
+    """A decaying tone of ``freq`` Hz (with optional harmonics weighted 1, 1/2, 1/3 ...)."""
+    samples = max(1, int(round(seconds * rate)))
+    t = np.arange(samples) / rate
+    wave_ = np.zeros(samples)
+    for number, weight in enumerate(partials, start=1):
+        wave_ += weight * np.sin(2 * np.pi * freq * number * t)
+    wave_ *= _envelope(samples, rate, attack=0.002, decay=decay)
+    return _normalise(wave_)
+
+
+def _normalise(samples: np.ndarray, peak: float = PEAK) -> np.ndarray:
+    top = float(np.max(np.abs(samples))) if samples.size else 0.0
+    return samples if top == 0 else samples * (peak / top)
+
+
+def tick(rate: int = SAMPLE_RATE) -> np.ndarray:
+    """Counts 1-9: a short bright click."""
+    return tone(TICK_HZ, 0.03, rate, decay=0.008)
+
+
+def tenth_beat(rate: int = SAMPLE_RATE) -> np.ndarray:
+    """Count 10: deeper, longer and fuller, so ears know the count is over."""
+    return tone(TENTH_HZ, 0.15, rate, decay=0.05, partials=(1.0, 0.5, 0.33))
+
+
+def pass_chime(rate: int = SAMPLE_RATE) -> np.ndarray:
+    """ "Pass!": two rising bell notes."""
+    notes = [tone(hz, 0.18, rate, decay=0.08, partials=(1.0, 0.3)) for hz in CHIME_HZ]
+    return _normalise(np.concatenate(notes))
+
+
+def too_fast_buzz(rate: int = SAMPLE_RATE) -> np.ndarray:
+    """ "Too fast!": a low, rough buzz (odd harmonics, like a square wave)."""
+    return tone(TOO_FAST_HZ, 0.2, rate, decay=0.15, partials=(1.0, 0.0, 0.33, 0.0, 0.2))
+
+
+def beat_offsets(interval: float, counts: int, rate: int = SAMPLE_RATE) -> list[int]:
+    """Sample index of each beat 1..counts and of the chime (one beat after the last)."""
+    return [int(round(k * interval * rate)) for k in range(counts + 1)]
+
+
+def round_track(interval: float, counts: int = 10, rate: int = SAMPLE_RATE) -> np.ndarray:
+    """One holder's round: ``counts`` beats ``interval`` s apart (the last one the tenth
+    beat), then the pass chime one interval later, each placed at an exact sample."""
+    if not interval > 0:
+        raise ValueError(f"the beat interval must be positive, got {interval!r}")
+    if counts < 1:
+        raise ValueError(f"a round needs at least one count, got {counts!r}")
+    sounds = [tick(rate)] * (counts - 1) + [tenth_beat(rate), pass_chime(rate)]
+    offsets = beat_offsets(interval, counts, rate)
+    track = np.zeros(offsets[-1] + len(sounds[-1]))
+    for offset, sound in zip(offsets, sounds, strict=True):
+        end = min(len(track), offset + len(sound))
+        track[offset:end] += sound[: end - offset]
+    return np.clip(track, -1.0, 1.0)
+
+
+def to_pcm16(samples: np.ndarray) -> np.ndarray:
+    return (np.clip(samples, -1.0, 1.0) * 32767).astype("<i2")
+
+
+def wav_bytes(samples: np.ndarray, rate: int = SAMPLE_RATE) -> bytes:
+    """A complete 16-bit mono WAV file in memory."""
+    buffer = io.BytesIO()
+    with wave.open(buffer, "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(rate)
+        out.writeframes(to_pcm16(samples).tobytes())
+    return buffer.getvalue()
+
+
+def write_wav(path: Path, samples: np.ndarray, rate: int = SAMPLE_RATE) -> Path:
+    """Write atomically (temp file + rename) so a half-written WAV is never played."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(wav_bytes(samples, rate))
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+@dataclass(frozen=True)
+class SoundFiles:
+    """Paths of the rendered sounds for one tempo."""
+
+    tick: Path
+    tenth: Path
+    chime: Path
+    too_fast: Path
+    round: Path
+
+
+def default_cache_dir() -> Path:
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("companion")) / "sounds"
+
+
+def prepare_sounds(
+    interval: float, counts: int = 10, cache_dir: Path | None = None, rate: int = SAMPLE_RATE
+) -> SoundFiles:
+    """Render (once) and return the WAV files for this tempo; reuses files already made.
+
+    The names carry every parameter, so a tempo change gets its own round track.
+    """
+    folder = cache_dir if cache_dir is not None else default_cache_dir()
+    micros = int(round(interval * 1_000_000))
+    makers = {
+        "tick": (f"tick-{rate}.wav", lambda: tick(rate)),
+        "tenth": (f"tenth-{rate}.wav", lambda: tenth_beat(rate)),
+        "chime": (f"chime-{rate}.wav", lambda: pass_chime(rate)),
+        "too_fast": (f"too-fast-{rate}.wav", lambda: too_fast_buzz(rate)),
+        "round": (
+            f"round-{counts}x{micros}us-{rate}.wav",
+            lambda: round_track(interval, counts, rate),
+        ),
+    }
+    paths: dict[str, Path] = {}
+    for key, (name, make) in makers.items():
+        path = folder / name
+        if not path.is_file():
+            write_wav(path, make(), rate)
+        paths[key] = path
+    return SoundFiles(**paths)

@@ -1,0 +1,582 @@
+"""The Le Petit Poucet count timer: a metronome that counts to ten, or a tap counter.
+
+In step 1 each child holds the tree token while the others count to ten; the
+token then passes to the left, round the table.  Two ways to count:
+
+* ``Metronome``: the app beats 1..10 at the chosen tempo (PP7), signals "pass",
+  leaves a short hand-over gap and starts the next holder.  The beat comes from a
+  thread that sleeps to absolute deadlines (start + slot x interval, shifted only by
+  pauses) on ``time.monotonic``, never from Kivy's Clock, which schedules each call
+  relative to the last frame and drifts.
+* ``TapCounter``: the counting children tap a big button on each number; taps are
+  debounced by our own code against the injected clock (gpiozero's mock pins do not
+  emulate ``bounce_time``), taps faster than a minimum interval are refused with a
+  "too-fast" event, and ten taps pass the token.
+
+Both report ``CountEvent`` values to a callback *from their own thread*: the UI must
+post them to its thread (``Clock.schedule_once``) and never touch widgets here.
+Both work with only an on-screen button (``tap()``) and can pause and resume.
+A gpiozero ``TonalBuzzer`` beeps each count when one is wired.
+
+Time is injected: ``clock`` (seconds, monotonic) and ``wait(timeout)`` (block up to
+``timeout`` seconds, or until woken when ``None``), so tests run without sleeping.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.devices.pins import DEFAULT_PINS
+
+COUNTS = 10
+"""The rulebook's count: "the other players count aloud and in unison up to 10"."""
+TEMPO_RANGE = (0.5, 2.0)
+"""PP7: seconds per count the settings offer (default 1.0)."""
+DEFAULT_INTERVAL = 1.0
+MIN_INTERVAL, MAX_INTERVAL = 0.01, 10.0
+"""What the classes accept (benchmarks use fast tempos)."""
+DEBOUNCE = 0.03
+"""Edges closer than this to the previous edge are contact bounce, not taps."""
+
+COUNT_TONE, TENTH_TONE, PASS_TONE, TOO_FAST_TONE = 440.0, 880.0, 659.26, 220.0
+"""Buzzer tones, inside a default TonalBuzzer's A3-A5 range."""
+COUNT_BEEP, TENTH_BEEP, PASS_BEEP, TOO_FAST_BEEP = 0.06, 0.15, 0.4, 0.2
+"""Beep lengths in seconds (never longer than 80 % of the beat)."""
+
+REALTIME_PRIORITY = 10
+"""SCHED_FIFO priority asked for the timing thread (granted to root or with
+CAP_SYS_NICE / systemd ``LimitRTPRIO``); without it the thread runs normally."""
+SWITCH_INTERVAL = 0.0005
+"""While a timing thread runs, Python hands the GIL over at least this often (the
+default 5 ms would let a busy UI thread delay a beat by up to 5 ms)."""
+
+Clock = Callable[[], float]
+Wait = Callable[[float | None], object]
+
+
+@dataclass(frozen=True)
+class CountEvent:
+    """Something the table should see or hear.
+
+    ``kind`` is one of: "count" (``count`` is 1..10), "pass" (the holder passes to
+    ``next_holder``), "done" (the last holder puts the token in the box), "too-fast",
+    "paused", "resumed".  ``due`` is when it should have happened on the ideal
+    schedule, ``at`` when it was emitted (``at - due`` is the timing error).
+    """
+
+    kind: str
+    holder: int
+    count: int
+    due: float
+    at: float
+    next_holder: int | None = None
+
+
+@dataclass(frozen=True)
+class CountStatus:
+    """What the screen shows: who holds the token, the huge count, paused or done."""
+
+    holder: int
+    count: int
+    started: bool
+    paused: bool
+    done: bool
+
+
+EventSink = Callable[[CountEvent], None]
+
+
+def make_buzzer(pin_factory: Any, pin: int | None = None) -> Any:
+    """A gpiozero TonalBuzzer on the buzzer pin (built only when called)."""
+    from gpiozero import TonalBuzzer
+
+    return TonalBuzzer(DEFAULT_PINS["buzzer"] if pin is None else pin, pin_factory=pin_factory)
+
+
+def make_tap_button(pin_factory: Any, pin: int | None = None) -> Any:
+    """The big counting button: gpiozero Button, pulled up, no gpiozero debounce
+    (debouncing is ours, against the injected clock)."""
+    from gpiozero import Button
+
+    chosen = DEFAULT_PINS["tap_button"] if pin is None else pin
+    return Button(chosen, pull_up=True, bounce_time=None, pin_factory=pin_factory)
+
+
+class Beeper:
+    """Turns a TonalBuzzer on for a beep and off when the beep's time is up.
+
+    It never sleeps: the timer's loop asks for ``next_deadline`` and calls ``poll``.
+    With no buzzer wired every call does nothing.
+    """
+
+    def __init__(self, buzzer: Any = None) -> None:
+        self.buzzer = buzzer
+        self.off_at: float | None = None
+
+    def beep(self, hz: float, seconds: float, now: float) -> None:
+        if self.buzzer is None:
+            return
+        self.buzzer.play(hz)
+        self.off_at = now + seconds
+
+    def poll(self, now: float) -> None:
+        if self.off_at is not None and now >= self.off_at:
+            self.silence()
+
+    def silence(self) -> None:
+        if self.buzzer is not None and self.off_at is not None:
+            self.buzzer.stop()
+        self.off_at = None
+
+    @property
+    def next_deadline(self) -> float | None:
+        return self.off_at
+
+
+class Debouncer:
+    """Accepts a press only if the line was quiet (no edge at all) for ``window``
+    seconds before it, so the burst of edges of one press or release adds nothing."""
+
+    def __init__(self, window: float = DEBOUNCE) -> None:
+        if window < 0:
+            raise ValueError(f"the debounce window cannot be negative, got {window!r}")
+        self.window = window
+        self.last_edge: float | None = None
+
+    def press(self, now: float) -> bool:
+        quiet = self.last_edge is None or now - self.last_edge >= self.window
+        self.last_edge = now
+        return quiet
+
+    def release(self, now: float) -> None:
+        self.last_edge = now
+
+
+class _SwitchInterval:
+    """Lowers ``sys.setswitchinterval`` while any timing thread runs; restores it after."""
+
+    _lock = threading.Lock()
+    _users = 0
+    _saved = 0.005
+
+    @classmethod
+    def acquire(cls) -> None:
+        with cls._lock:
+            if cls._users == 0:
+                cls._saved = sys.getswitchinterval()
+                sys.setswitchinterval(min(cls._saved, SWITCH_INTERVAL))
+            cls._users += 1
+
+    @classmethod
+    def release(cls) -> None:
+        with cls._lock:
+            cls._users -= 1
+            if cls._users == 0:
+                sys.setswitchinterval(cls._saved)
+
+
+def ask_realtime_priority() -> bool:
+    """Make the calling thread SCHED_FIFO if the OS allows; True when granted."""
+    try:
+        os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(REALTIME_PRIORITY))
+    except (AttributeError, OSError):
+        return False
+    return True
+
+
+def _check_holders(holders: Sequence[int]) -> tuple[int, ...]:
+    order = tuple(holders)
+    if not order:
+        raise ValueError("the token needs at least one holder")
+    if len(set(order)) != len(order):
+        raise ValueError(f"a player appears twice in the holder order {list(order)}")
+    return order
+
+
+def _check_interval(name: str, value: float) -> float:
+    if not MIN_INTERVAL <= value <= MAX_INTERVAL:
+        raise ValueError(f"{name} must be {MIN_INTERVAL}-{MAX_INTERVAL} s, got {value!r}")
+    return float(value)
+
+
+class _TimedLoop:
+    """The shared thread: wait to the next deadline, handle what is due, repeat.
+
+    ``run()`` is the thread body; tests call it directly with a fake ``wait``.
+    Subclasses implement ``_due(now)`` (returning events to emit) and
+    ``_next_deadline()``, both called with the lock held.
+    """
+
+    def __init__(
+        self,
+        on_event: EventSink,
+        buzzer: Any,
+        clock: Clock | None,
+        wait: Wait | None,
+        button: Any = None,
+        debounce: float = DEBOUNCE,
+    ) -> None:
+        self._on_event = on_event
+        self._clock: Clock = clock or time.monotonic
+        self._wake = threading.Event()
+        self._wait: Wait = wait or self._wake.wait
+        self._lock = threading.RLock()
+        self._thread: threading.Thread | None = None
+        self._stopped = False
+        self.realtime = False
+        """Whether the background thread got a real-time scheduling priority."""
+        self.beeper = Beeper(buzzer)
+        self.debouncer = Debouncer(debounce)
+        self.button = button
+        if button is not None:
+            button.when_pressed = self._button_pressed
+            button.when_released = self._button_released
+
+    def _button_pressed(self) -> None:
+        """A hardware press (gpiozero's thread): debounced, then a tap."""
+        with self._lock:
+            accepted = self.debouncer.press(self._clock())
+        if accepted:
+            self.tap()
+
+    def _button_released(self) -> None:
+        with self._lock:
+            self.debouncer.release(self._clock())
+
+    def tap(self) -> None:
+        raise NotImplementedError
+
+    def _emit(self, events: list[CountEvent]) -> None:
+        for event in events:
+            self._on_event(event)
+
+    def _spawn(self, name: str) -> None:
+        if self._thread is None or not self._thread.is_alive():
+            self._thread = threading.Thread(target=self._thread_main, name=name, daemon=True)
+            self._thread.start()
+
+    def _thread_main(self) -> None:
+        self.realtime = ask_realtime_priority()
+        _SwitchInterval.acquire()
+        try:
+            self.run()
+        finally:
+            _SwitchInterval.release()
+
+    def poll(self) -> None:
+        """Handle everything due by now (the loop's work, without waiting)."""
+        with self._lock:
+            events = self._due(self._clock())
+        self._emit(events)
+
+    def run(self) -> None:
+        while True:
+            self._wake.clear()
+            with self._lock:
+                if self._stopped:
+                    return
+                events = self._due(self._clock())
+                finished = self._finished()
+                deadline = self._next_deadline()
+            self._emit(events)
+            if finished:
+                return
+            timeout = None if deadline is None else max(0.0, deadline - self._clock())
+            if timeout != 0.0:
+                self._wait(timeout)
+
+    def stop(self, join: bool = True) -> None:
+        """End the loop, let go of the button and silence the buzzer (safe to call twice)."""
+        if self.button is not None:
+            self.button.when_pressed = None
+            self.button.when_released = None
+        with self._lock:
+            self._stopped = True
+            self.beeper.silence()
+        self._wake.set()
+        thread = self._thread
+        if join and thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=2.0)
+
+    def _due(self, now: float) -> list[CountEvent]:
+        raise NotImplementedError
+
+    def _next_deadline(self) -> float | None:
+        raise NotImplementedError
+
+    def _finished(self) -> bool:
+        raise NotImplementedError
+
+
+class Metronome(_TimedLoop):
+    """Beats 1..``counts`` for each holder, "pass", a hand-over gap, the next holder.
+
+    The schedule is a grid of slots ``interval`` apart from the start: holder h owns
+    slots h*L .. h*L + counts - 1 (the counts), slot h*L + counts is "pass" ("done"
+    for the last holder), and ``handover_beats - 1`` silent slots follow, L = counts
+    + handover_beats.  Each deadline is computed from its slot number, never by adding
+    intervals, so there is no cumulative drift; a pause shifts the rest of the grid.
+    """
+
+    def __init__(
+        self,
+        holders: Sequence[int],
+        on_event: EventSink,
+        *,
+        interval: float = DEFAULT_INTERVAL,
+        counts: int = COUNTS,
+        handover_beats: int = 2,
+        button: Any = None,
+        buzzer: Any = None,
+        clock: Clock | None = None,
+        wait: Wait | None = None,
+    ) -> None:
+        super().__init__(on_event, buzzer, clock, wait, button)
+        self.holders = _check_holders(holders)
+        self.interval = _check_interval("the beat interval", interval)
+        if counts < 1:
+            raise ValueError(f"counts must be at least 1, got {counts!r}")
+        if handover_beats < 1:
+            raise ValueError(f"handover_beats must be at least 1, got {handover_beats!r}")
+        self.counts = counts
+        self.cycle = counts + handover_beats
+        self.last_slot = (len(self.holders) - 1) * self.cycle + counts
+        self._slot = 0
+        self._origin: float | None = None
+        self._paused_at: float | None = None
+        self._shown = (self.holders[0], 0)
+
+    # -- the schedule ------------------------------------------------------
+    def slot_time(self, slot: int) -> float:
+        """The ideal time of ``slot`` (with pauses so far)."""
+        assert self._origin is not None
+        return self._origin + slot * self.interval
+
+    def _skip_silent(self) -> None:
+        while self._slot <= self.last_slot and self._slot % self.cycle > self.counts:
+            self._slot += 1
+
+    def _slot_event(self, slot: int, now: float) -> CountEvent:
+        index, beat = divmod(slot, self.cycle)
+        holder = self.holders[index]
+        due = self.slot_time(slot)
+        if beat < self.counts:
+            self._shown = (holder, beat + 1)
+            tenth = beat + 1 == self.counts
+            self.beeper.beep(
+                TENTH_TONE if tenth else COUNT_TONE,
+                min(TENTH_BEEP if tenth else COUNT_BEEP, 0.8 * self.interval),
+                now,
+            )
+            return CountEvent("count", holder, beat + 1, due, now)
+        self.beeper.beep(PASS_TONE, min(PASS_BEEP, 0.8 * self.interval), now)
+        if index + 1 < len(self.holders):
+            nxt = self.holders[index + 1]
+            self._shown = (nxt, 0)
+            return CountEvent("pass", holder, self.counts, due, now, next_holder=nxt)
+        return CountEvent("done", holder, self.counts, due, now)
+
+    # -- the loop's hooks ----------------------------------------------------
+    def _due(self, now: float) -> list[CountEvent]:
+        self.beeper.poll(now)
+        events: list[CountEvent] = []
+        if self._origin is None or self._paused_at is not None:
+            return events
+        self._skip_silent()
+        while self._slot <= self.last_slot and self.slot_time(self._slot) <= now:
+            events.append(self._slot_event(self._slot, now))
+            self._slot += 1
+            self._skip_silent()
+        return events
+
+    def _next_deadline(self) -> float | None:
+        beats = None
+        if self._origin is not None and self._paused_at is None and self._slot <= self.last_slot:
+            beats = self.slot_time(self._slot)
+        offs = self.beeper.next_deadline
+        candidates = [t for t in (beats, offs) if t is not None]
+        return min(candidates) if candidates else None
+
+    def _finished(self) -> bool:
+        return self._slot > self.last_slot and self.beeper.next_deadline is None
+
+    # -- controls (any thread) -------------------------------------------------
+    def begin(self) -> None:
+        """Fix the schedule's origin now: count 1 is due at once."""
+        with self._lock:
+            if self._origin is None:
+                self._origin = self._clock()
+        self._wake.set()
+
+    def start(self) -> None:
+        """Begin and beat on a background thread."""
+        self.begin()
+        self._spawn("count-metronome")
+
+    def pause(self) -> None:
+        with self._lock:
+            if self._origin is None or self._paused_at is not None or self.done:
+                return
+            now = self._clock()
+            self._paused_at = now
+            self.beeper.silence()
+            holder, count = self._shown
+        self._emit([CountEvent("paused", holder, count, now, now)])
+        self._wake.set()
+
+    def resume(self) -> None:
+        with self._lock:
+            if self._paused_at is None or self._origin is None:
+                return
+            now = self._clock()
+            self._origin += now - self._paused_at
+            self._paused_at = None
+            holder, count = self._shown
+        self._emit([CountEvent("resumed", holder, count, now, now)])
+        self._wake.set()
+
+    def tap(self) -> None:
+        """The one button (on screen or wired): start, then pause / resume."""
+        with self._lock:
+            started, paused = self._origin is not None, self._paused_at is not None
+        if not started:
+            self.start()
+        elif paused:
+            self.resume()
+        else:
+            self.pause()
+
+    @property
+    def done(self) -> bool:
+        return self._slot > self.last_slot
+
+    def status(self) -> CountStatus:
+        with self._lock:
+            holder, count = self._shown
+            return CountStatus(
+                holder, count, self._origin is not None, self._paused_at is not None, self.done
+            )
+
+
+class TapCounter(_TimedLoop):
+    """Counts taps (hardware button and/or on-screen) up to ten per holder.
+
+    Hardware edges are debounced (``Debouncer``).  A counted tap closer than ``min_interval`` to
+    the previous counted tap is refused with a "too-fast" event.
+    """
+
+    def __init__(
+        self,
+        holders: Sequence[int],
+        on_event: EventSink,
+        *,
+        counts: int = COUNTS,
+        min_interval: float = 0.5 * DEFAULT_INTERVAL,
+        debounce: float = DEBOUNCE,
+        button: Any = None,
+        buzzer: Any = None,
+        clock: Clock | None = None,
+        wait: Wait | None = None,
+    ) -> None:
+        super().__init__(on_event, buzzer, clock, wait, button, debounce)
+        self.holders = _check_holders(holders)
+        if counts < 1:
+            raise ValueError(f"counts must be at least 1, got {counts!r}")
+        self.counts = counts
+        self.min_interval = _check_interval("the minimum tap interval", min_interval)
+        if not 0 <= debounce < self.min_interval:
+            raise ValueError(
+                f"debounce must be 0 s or more and below the minimum tap interval, got {debounce!r}"
+            )
+        self._index = 0
+        self._count = 0
+        self._last_tap: float | None = None
+        self._started = False
+        self._paused = False
+        self._done = False
+
+    # -- input -------------------------------------------------------------------
+    def tap(self) -> None:
+        """One counted number: the on-screen button, or a debounced hardware press."""
+        with self._lock:
+            events = self._count_tap(self._clock())
+        self._emit(events)
+        self._wake.set()
+
+    def _count_tap(self, now: float) -> list[CountEvent]:
+        if self._done or self._paused or self._stopped:
+            return []
+        holder = self.holders[self._index]
+        if self._last_tap is not None and now - self._last_tap < self.min_interval:
+            self.beeper.beep(TOO_FAST_TONE, TOO_FAST_BEEP, now)
+            return [CountEvent("too-fast", holder, self._count, now, now)]
+        self._last_tap, self._started = now, True
+        self._count += 1
+        events = [CountEvent("count", holder, self._count, now, now)]
+        if self._count < self.counts:
+            self.beeper.beep(COUNT_TONE, COUNT_BEEP, now)
+            return events
+        self.beeper.beep(PASS_TONE, PASS_BEEP, now)
+        self._count = 0
+        self._index += 1
+        if self._index < len(self.holders):
+            nxt = self.holders[self._index]
+            events.append(CountEvent("pass", holder, self.counts, now, now, next_holder=nxt))
+        else:
+            self._index -= 1
+            self._count = self.counts
+            self._done = True
+            events.append(CountEvent("done", holder, self.counts, now, now))
+        return events
+
+    # -- controls ------------------------------------------------------------------
+    def start(self) -> None:
+        """Run the loop that ends each beep on time (only needed with a buzzer)."""
+        if self.beeper.buzzer is not None:
+            self._spawn("count-taps")
+
+    def pause(self) -> None:
+        with self._lock:
+            if self._paused or self._done:
+                return
+            self._paused = True
+            now = self._clock()
+            event = CountEvent("paused", self.holders[self._index], self._count, now, now)
+        self._emit([event])
+
+    def resume(self) -> None:
+        with self._lock:
+            if not self._paused:
+                return
+            self._paused = False
+            self._last_tap = None  # the first tap after a pause is never "too fast"
+            now = self._clock()
+            event = CountEvent("resumed", self.holders[self._index], self._count, now, now)
+        self._emit([event])
+
+    @property
+    def done(self) -> bool:
+        return self._done
+
+    def status(self) -> CountStatus:
+        with self._lock:
+            return CountStatus(
+                self.holders[self._index], self._count, self._started, self._paused, self._done
+            )
+
+    # -- the loop's hooks -------------------------------------------------------------
+    def _due(self, now: float) -> list[CountEvent]:
+        self.beeper.poll(now)
+        return []
+
+    def _next_deadline(self) -> float | None:
+        return self.beeper.next_deadline
+
+    def _finished(self) -> bool:
+        return self._done and self.beeper.next_deadline is None

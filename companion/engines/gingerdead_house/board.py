@@ -1,0 +1,334 @@
+"""The table in play: fields, piles, and the primitive moves of monsters and combat.
+
+Everything that can happen to a card on a field goes through here (entry with
+pushing GH2, one-row steps GH3, combat GH4, destruction with resurrection GH6,
+elimination), and each of those writes one readable line to ``log`` such as
+"Dragon destroys Gummy Grunt in lane 2".  Card effects call these primitives; the
+turn structure lives in ``rules.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from companion.engines.gingerdead_house import decks
+from companion.engines.gingerdead_house.catalogue import LANES, ROWS, Card, Catalogue, power_less
+from companion.engines.gingerdead_house.decks import Counts, PlayerCards
+from companion.engines.gingerdead_house.effect_api import Effect, Pos
+
+MONSTER = -1
+"""The owner of a monster piece (monsters come from the shared monster deck)."""
+
+Piece = tuple[str, int, int]
+"""A card on a field: (card id, owner player or MONSTER, unique id)."""
+
+MODES = ("last-house", "co-op", "monster-hunter")
+
+
+def tile_index(lane: int, row: int) -> int:
+    return (lane - 1) * ROWS + (row - 1)
+
+
+def all_tiles() -> list[tuple[int, int]]:
+    return [(lane, row) for lane in range(1, LANES + 1) for row in range(1, ROWS + 1)]
+
+
+def player_name(player: int) -> str:
+    return f"player {player + 1}"
+
+
+class Board:
+    """The shared, mutable table; copied with ``copy`` (the catalogue is shared)."""
+
+    def __init__(
+        self,
+        catalogue: Catalogue,
+        effects: Mapping[str, Effect],
+        players: int,
+        mode: str,
+        teams: list[int],
+    ) -> None:
+        self.catalogue = catalogue
+        self.effects = effects
+        self.num_players = players
+        self.mode = mode
+        self.teams = teams
+        self.fields: list[list[Piece | None]] = [[None] * (LANES * ROWS) for _ in range(players)]
+        self.alive = [True] * players
+        self.active = 0
+        self.monster_pile: Counts = catalogue.deck("monster")
+        self.monster_discard: Counts = {}
+        self.action_pile: Counts = catalogue.deck("action")
+        self.action_discard: Counts = {}
+        self.cards: list[PlayerCards] = []
+        self.trophies: list[list[str]] = [[] for _ in range(players)]
+        self.log: list[str] = []
+        self.resurrections: list[tuple[Piece, int]] = []
+        """Monsters waiting for their destroyer to place them on an opponent's field."""
+        self.resurrected: set[int] = set()
+        self.used: set[int] = set()
+        """Defenses whose once-per-turn ability was used this turn."""
+        self.moving: tuple[int, list[int]] | None = None
+        """A movement in progress: the field and the monsters still to move, in order."""
+        self.steal: tuple[int, Piece] | None = None
+        """A stolen defense waiting for its new tile: (player, piece)."""
+        self.next_uid = 1
+
+    def copy(self) -> Board:
+        twin = Board.__new__(Board)
+        twin.__dict__.update(self.__dict__)
+        twin.teams = list(self.teams)
+        twin.fields = [list(f) for f in self.fields]
+        twin.alive = list(self.alive)
+        twin.monster_pile = dict(self.monster_pile)
+        twin.monster_discard = dict(self.monster_discard)
+        twin.action_pile = dict(self.action_pile)
+        twin.action_discard = dict(self.action_discard)
+        twin.cards = [c.copy() for c in self.cards]
+        twin.trophies = [list(t) for t in self.trophies]
+        twin.log = list(self.log)
+        twin.resurrections = list(self.resurrections)
+        twin.resurrected = set(self.resurrected)
+        twin.used = set(self.used)
+        twin.moving = (self.moving[0], list(self.moving[1])) if self.moving else None
+        return twin
+
+    # -- looking ----------------------------------------------------------
+    def card(self, piece: Piece) -> Card:
+        return self.catalogue.cards[piece[0]]
+
+    def name(self, piece: Piece) -> str:
+        return self.catalogue.cards[piece[0]].name
+
+    def effect(self, piece: Piece) -> Effect | None:
+        effect_id = self.catalogue.cards[piece[0]].effect
+        return self.effects[effect_id] if effect_id else None
+
+    def at(self, field: int, lane: int, row: int) -> Piece | None:
+        return self.fields[field][tile_index(lane, row)]
+
+    def put(self, field: int, lane: int, row: int, piece: Piece | None) -> None:
+        self.fields[field][tile_index(lane, row)] = piece
+
+    def find(self, field: int, uid: int) -> tuple[int, int] | None:
+        for i, piece in enumerate(self.fields[field]):
+            if piece is not None and piece[2] == uid:
+                return i // ROWS + 1, i % ROWS + 1
+        return None
+
+    def new_piece(self, card_id: str, owner: int) -> Piece:
+        piece = (card_id, owner, self.next_uid)
+        self.next_uid += 1
+        return piece
+
+    def where(self, field: int, lane: int) -> str:
+        here = f"in lane {lane}"
+        return here if field == self.active else f"{here} of {player_name(field)}'s field"
+
+    def opponents(self, player: int) -> list[int]:
+        """Living players on another team (every other player outside Co-op)."""
+        return [
+            p
+            for p in range(self.num_players)
+            if self.alive[p] and self.teams[p] != self.teams[player]
+        ]
+
+    def own_fields(self, player: int) -> list[int]:
+        """Fields this player may place defenses on as if their own (Co-op: the team's)."""
+        return [
+            p
+            for p in range(self.num_players)
+            if self.alive[p] and self.teams[p] == self.teams[player]
+        ]
+
+    def guarded(self, field: int, piece: Piece) -> bool:
+        """A defense protected from players here (Wizard of What on an opponent's field)."""
+        effect = self.effect(piece)
+        return (
+            effect is not None
+            and effect.guarded_on_opponent_field
+            and piece[1] != MONSTER
+            and self.teams[piece[1]] != self.teams[field]
+        )
+
+    def empty_tiles(self, field: int) -> list[tuple[int, int]]:
+        return [(lane, row) for lane, row in all_tiles() if self.at(field, lane, row) is None]
+
+    def monsters_left(self) -> bool:
+        """Any monster still to fight (Monster Hunter's end), resurrection monsters aside."""
+
+        def counts(card_id: str) -> bool:
+            effect_id = self.catalogue.cards[card_id].effect
+            return not (effect_id and self.effects[effect_id].resurrects)
+
+        if any(counts(c) for c in self.monster_pile) or any(
+            counts(c) for c in self.monster_discard
+        ):
+            return True
+        return any(
+            piece is not None and piece[1] == MONSTER and counts(piece[0])
+            for f in range(self.num_players)
+            if self.alive[f]
+            for piece in self.fields[f]
+        )
+
+    # -- where destroyed cards go ----------------------------------------
+    def route(self, piece: Piece, credit: int | None) -> None:
+        """Send a card off the field: defenses to their owner's discard pile; monsters to
+        a resurrection (GH6), the destroyer's trophies (Monster Hunter) or the discard."""
+        if piece[1] != MONSTER:
+            decks.add(self.cards[piece[1]].discard, piece[0])
+            return
+        effect = self.effect(piece)
+        if (
+            effect is not None
+            and effect.resurrects
+            and credit is not None
+            and self.alive[credit]
+            and piece[2] not in self.resurrected
+            and self.opponents(credit)
+        ):
+            self.resurrections.append((piece, credit))
+            self.log.append(
+                f"{self.name(piece)} will rise again: {player_name(credit)} "
+                "places it on an opponent's field"
+            )
+        elif self.mode == "monster-hunter" and credit is not None:
+            self.trophies[credit].append(piece[0])
+        else:
+            decks.add(self.monster_discard, piece[0])
+
+    def destroy(self, field: int, lane: int, row: int, credit: int | None, by: str) -> None:
+        """Remove the card on this tile (it must be there) and say who destroyed it."""
+        piece = self.at(field, lane, row)
+        assert piece is not None
+        self.put(field, lane, row, None)
+        self.log.append(f"{by} destroys {self.name(piece)} {self.where(field, lane)}")
+        self.route(piece, credit)
+
+    # -- monsters on the move --------------------------------------------
+    def enter(self, field: int, piece: Piece, lane: int, first_time: bool) -> None:
+        """A monster enters row 5 of ``lane``, pushing monsters there down (GH2)."""
+        self.log.append(f"{self.name(piece)} enters {self.where(field, lane)}")
+        occupant = self.at(field, lane, ROWS)
+        if occupant is not None and occupant[1] == MONSTER:
+            self.log.append(f"{self.name(piece)} pushes {self.name(occupant)}")
+            self.step(field, lane, ROWS)
+            if not self.alive[field]:
+                self.route(piece, None)
+                return
+            occupant = self.at(field, lane, ROWS)
+        if occupant is None:
+            self.put(field, lane, ROWS, piece)
+        elif occupant[1] == MONSTER:  # a push that could not clear the tile
+            self.route(piece, None)
+            return
+        else:
+            self.collide(field, piece, None, (field, lane, ROWS))
+        effect = self.effect(piece)
+        if first_time and effect is not None and effect.on_enter and self.find(field, piece[2]):
+            effect.on_enter(self, field, piece)
+
+    def step(self, field: int, lane: int, row: int) -> None:
+        """The monster on this tile moves one row down: push, combat or elimination."""
+        piece = self.at(field, lane, row)
+        assert piece is not None and piece[1] == MONSTER
+        if row == 1:
+            self.put(field, lane, row, None)
+            self.log.append(f"{self.name(piece)} gets past row 1 {self.where(field, lane)}")
+            self.route(piece, None)
+            self.eliminate(field)
+            return
+        ahead = self.at(field, lane, row - 1)
+        if ahead is not None and ahead[1] == MONSTER:
+            self.log.append(f"{self.name(piece)} pushes {self.name(ahead)}")
+            self.step(field, lane, row - 1)
+            if not self.alive[field] or self.at(field, lane, row) != piece:
+                return
+            ahead = self.at(field, lane, row - 1)
+        if ahead is None:
+            self.put(field, lane, row, None)
+            self.put(field, lane, row - 1, piece)
+            self.log.append(f"{self.name(piece)} moves to row {row - 1} {self.where(field, lane)}")
+        elif ahead[1] != MONSTER:
+            self.collide(field, piece, (field, lane, row), (field, lane, row - 1))
+
+    def collide(self, field: int, monster: Piece, source: Pos | None, target: Pos) -> None:
+        """Combat: ``monster`` (at ``source``, or entering) runs into the defense at ``target``.
+
+        Higher power wins, ties destroy both, a winning monster takes the tile (GH4).
+        The field's owner is credited with a destroyed monster (Monster Hunter, GH6)."""
+        _, lane, row = target
+        defense = self.at(*target)
+        assert defense is not None
+        effect = self.effect(defense)
+        if effect is not None and effect.on_collision is not None:
+            effect.on_collision(self, field, monster, target, source)
+            return
+        if source is not None:
+            self.put(*source, None)
+        m_power, d_power = self.card(monster).power, self.card(defense).power
+        m_name, d_name = self.name(monster), self.name(defense)
+        where = self.where(field, lane)
+        if power_less(d_power, m_power):
+            self.put(field, lane, row, monster)
+            self.log.append(f"{m_name} destroys {d_name} {where}")
+            self.route(defense, None)
+        elif power_less(m_power, d_power):
+            self.log.append(f"{d_name} destroys {m_name} {where}")
+            self.route(monster, field)
+        else:
+            self.put(field, lane, row, None)
+            self.log.append(f"{m_name} and {d_name} destroy each other {where}")
+            self.route(defense, None)
+            self.route(monster, field)
+
+    def start_moving(self, field: int) -> None:
+        """Queue every monster of a field: lanes left to right, front-most first (GH3)."""
+        order = [
+            piece[2]
+            for lane in range(1, LANES + 1)
+            for row in range(1, ROWS + 1)
+            if (piece := self.at(field, lane, row)) is not None and piece[1] == MONSTER
+        ]
+        self.moving = (field, order)
+
+    def run_moving(self) -> None:
+        """Move queued monsters until done or a resurrection waits for a player's choice."""
+        while self.moving is not None and not self.resurrections:
+            field, order = self.moving
+            if not order or not self.alive[field]:
+                self.moving = None
+                return
+            uid = order.pop(0)
+            place = self.find(field, uid)
+            if place is not None:
+                self.step(field, *place)
+
+    def eliminate(self, field: int) -> None:
+        """A monster got past row 1: this house falls (in Co-op, with the teammate's)."""
+        fallen = [
+            p
+            for p in range(self.num_players)
+            if self.alive[p] and self.teams[p] == self.teams[field]
+        ]
+        if self.mode != "co-op":
+            fallen = [field] if self.alive[field] else []
+        for player in fallen:
+            self.alive[player] = False
+            self.log.append(f"{player_name(player)}'s house falls")
+            for i, piece in enumerate(self.fields[player]):
+                if piece is not None:
+                    self.fields[player][i] = None
+                    self.route(piece, None)
+        if self.moving is not None and not self.alive[self.moving[0]]:
+            self.moving = None
+
+    def resurrect(self, field: int, lane: int) -> None:
+        """Place the first waiting resurrection monster in row 5 of ``lane`` (GH6)."""
+        piece, chooser = self.resurrections.pop(0)
+        self.resurrected.add(piece[2])
+        self.log.append(
+            f"{player_name(chooser)} raises {self.name(piece)} on {player_name(field)}'s field"
+        )
+        self.enter(field, piece, lane, first_time=False)

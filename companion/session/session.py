@@ -1,0 +1,159 @@
+"""A played game: the engine state, its journal and undo.
+
+Every action is checked on a copy first, then written to the journal, and only
+then becomes the live state, so the journal never holds an action the engine
+refused and the screen never shows a state the journal lacks.  The app's own
+chance draws are committed before anyone sees them; undo never re-draws them.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engines import registry
+from companion.engines.base import Game, IllegalAction, State, sample_chance
+from companion.session.journal import GameRecord, Journal, Source
+
+
+class UndoRefused(Exception):
+    """Undo would take back something that really happened; ``str`` says what."""
+
+
+class ResumeFailed(Exception):
+    """A saved game could not be rebuilt; ``str`` names the game and the step."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One applied action as the history view shows it."""
+
+    player: int  # the player who acted, or CHANCE
+    text: str
+    source: Source
+
+
+class Session:
+    """The live game: apply, draw and undo, each durably journaled."""
+
+    def __init__(self, journal: Journal, record: GameRecord, game: Game) -> None:
+        self.journal = journal
+        self.record = record
+        self.game = game
+        self.state: State = game.new_initial_state(record.players, record.options, record.seed)
+        self._past: list[State] = []
+        self.steps: list[Step] = []
+
+    # -- creating and resuming --------------------------------------------------
+    @classmethod
+    def start(
+        cls,
+        journal: Journal,
+        game: Game | str,
+        players: int,
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        names: list[str] | None = None,
+    ) -> Session:
+        game = registry.get(game) if isinstance(game, str) else game
+        resolved = game.resolve_options(options)
+        game.check_players(players)
+        seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+        names = names or [f"Player {i + 1}" for i in range(players)]
+        row = journal.start_game(game.id, players, resolved, seed, names)
+        return cls(journal, journal.game(row), game)
+
+    @classmethod
+    def resume(
+        cls, journal: Journal, game_row: int, game: Game | None = None, upto: int | None = None
+    ) -> Session:
+        """Rebuild a saved game by replaying its journal (up to event ``upto``, if given)."""
+        record = journal.game(game_row)
+        try:
+            game = game or registry.get(record.game)
+            session = cls(journal, record, game)
+        except (KeyError, ValueError) as err:
+            raise ResumeFailed(
+                f"saved game {game_row} ({record.game}) cannot start: {err}"
+            ) from err
+        for event in journal.events(game_row):
+            if upto is not None and event.seq > upto:
+                break
+            try:
+                if event.kind == "undo":
+                    session._pop()
+                else:
+                    action = session.state.string_to_action(event.action or "")
+                    session._advance(
+                        session.state.child(action), event.action or "", event.source, live=False
+                    )
+            except (IllegalAction, UndoRefused, IndexError) as err:
+                raise ResumeFailed(
+                    f"saved game {game_row} ({record.game}) breaks at step {event.seq} "
+                    f"({event.action!r}): {err}"
+                ) from err
+        return session
+
+    # -- playing -----------------------------------------------------------------
+    @property
+    def game_row(self) -> int:
+        return self.record.id
+
+    def apply(self, action: Any, source: Source = Source.PLAYER) -> None:
+        """Check, journal, then show ``action``; IllegalAction leaves everything as it was."""
+        nxt = self.state.child(action)
+        text = self.state.action_to_string(action)
+        self.journal.append(self.game_row, "action", text, source)
+        self._advance(nxt, text, source)
+
+    def apply_text(self, text: str, source: Source = Source.PLAYER) -> None:
+        self.apply(self.state.string_to_action(text), source)
+
+    def draw(self) -> Any:
+        """The app decides the chance node: the outcome is on disk before it is returned."""
+        if not self.state.is_chance_node():
+            raise IllegalAction("nothing is drawn now: it is a player's decision")
+        action = sample_chance(self.state, self._rng())
+        self.apply(action, Source.APP_DRAW)
+        return action
+
+    def _rng(self) -> random.Random:
+        # Derived from the seed and the step, so the same game draws the same way.
+        return random.Random(f"{self.record.seed}/{len(self.steps)}")
+
+    def undo(self) -> Step:
+        """Take back the last decision; refuses across an app draw or a sensor reading."""
+        if not self.steps:
+            raise UndoRefused("There is nothing to undo: this is the start of the game.")
+        last = self.steps[-1]
+        if not last.source.undoable:
+            raise UndoRefused(
+                f"'{last.text}' was a {last.source.value} and really happened: "
+                "it cannot be taken back."
+            )
+        self.journal.append(self.game_row, "undo", None, Source.PLAYER)
+        if self.state.is_terminal():
+            self.journal.reopen_game(self.game_row)
+        return self._pop()
+
+    def can_undo(self) -> bool:
+        return bool(self.steps) and self.steps[-1].source.undoable
+
+    def abandon(self) -> None:
+        self.journal.abandon_game(self.game_row)
+
+    # -- internals ---------------------------------------------------------------
+    def _advance(self, nxt: State, text: str, source: Source, live: bool = True) -> None:
+        self.steps.append(Step(self.state.current_player(), text, source))
+        self._past.append(self.state)
+        self.state = nxt
+        if nxt.is_terminal() and live:
+            outcome = nxt.outcome()
+            self.journal.finish_game(self.game_row, outcome.reason if outcome else "")
+
+    def _pop(self) -> Step:
+        if not self._past:
+            raise UndoRefused("There is nothing to undo.")
+        self.state = self._past.pop()
+        return self.steps.pop()

@@ -1,0 +1,139 @@
+"""The owner's settings: house rules per game, serial port, GPIO pins, sound, tempo.
+
+Saved as JSON in the data directory, written atomically.  A damaged or invalid
+file is moved aside (never deleted) and the defaults are used, with a message
+that names the file and the fault.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.devices.pins import DEFAULT_PINS
+from companion.engines import registry
+from companion.engines.base import InvalidOptions
+from companion.session.journal import move_aside
+
+USABLE_GPIO = range(2, 28)
+TEMPO_RANGE = (0.5, 2.0)
+
+
+class SettingsError(ValueError):
+    """A setting value that cannot be used; says which and why."""
+
+
+@dataclass
+class Settings:
+    house_rules: dict[str, dict[str, Any]] = field(default_factory=dict)
+    serial_port: str = ""  # "" means find the turntable by USB id or udev name
+    pins: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_PINS))
+    sound: bool = True
+    tempo: float = 1.0  # seconds per count (PP7)
+
+    def options_for(self, game_id: str) -> dict[str, Any]:
+        """The saved house rules of a game, filled with the game's defaults."""
+        game = registry.get(game_id)
+        saved = self.house_rules.get(game_id, {})
+        try:
+            return game.resolve_options(saved)
+        except InvalidOptions:
+            return game.resolve_options(None)
+
+    def set_option(self, game_id: str, key: str, value: Any) -> None:
+        game = registry.get(game_id)
+        value = game.option(key).validate(value)
+        self.house_rules.setdefault(game_id, {})[key] = value
+
+    def set_pin(self, role: str, pin: int) -> None:
+        if role not in DEFAULT_PINS:
+            raise SettingsError(f"there is no device role {role!r}")
+        if pin not in USABLE_GPIO:
+            raise SettingsError(f"GPIO{pin} is not a usable pin (2-27)")
+        taken = [r for r, p in self.pins.items() if p == pin and r != role]
+        if taken:
+            raise SettingsError(f"GPIO{pin} is already used by {taken[0]}")
+        self.pins[role] = pin
+
+    def set_tempo(self, seconds: float) -> None:
+        low, high = TEMPO_RANGE
+        if not low <= seconds <= high:
+            raise SettingsError(f"the tempo must be {low}-{high} seconds per count")
+        self.tempo = round(float(seconds), 2)
+
+
+def validate(data: Any) -> Settings:
+    """Settings from parsed JSON, or SettingsError naming the first bad field."""
+    if not isinstance(data, dict):
+        raise SettingsError("the file must hold a JSON object")
+    settings = Settings()
+    port = data.get("serial_port", "")
+    if not isinstance(port, str):
+        raise SettingsError("serial_port must be text")
+    settings.serial_port = port
+    sound = data.get("sound", True)
+    if not isinstance(sound, bool):
+        raise SettingsError("sound must be true or false")
+    settings.sound = sound
+    tempo = data.get("tempo", 1.0)
+    if not isinstance(tempo, int | float) or isinstance(tempo, bool):
+        raise SettingsError("tempo must be a number")
+    settings.set_tempo(float(tempo))
+    pins = data.get("pins", {})
+    if not isinstance(pins, dict):
+        raise SettingsError("pins must be an object of role: GPIO number")
+    merged = {**DEFAULT_PINS, **pins}
+    for role, pin in merged.items():
+        if role not in DEFAULT_PINS:
+            raise SettingsError(f"pins.{role}: there is no such device role")
+        if not isinstance(pin, int) or isinstance(pin, bool) or pin not in USABLE_GPIO:
+            raise SettingsError(f"pins.{role} must be a GPIO number 2-27, got {pin!r}")
+    clashes = sorted({p for p in merged.values() if list(merged.values()).count(p) > 1})
+    if clashes:
+        raise SettingsError(f"pins: GPIO{clashes[0]} is given to two devices")
+    settings.pins = merged
+    rules = data.get("house_rules", {})
+    if not isinstance(rules, dict):
+        raise SettingsError("house_rules must be an object of game id: options")
+    for game_id, options in rules.items():
+        if not isinstance(options, dict):
+            raise SettingsError(f"house_rules.{game_id} must be an object")
+        try:
+            game = registry.get(game_id)
+        except KeyError:
+            continue  # a game this version does not have: ignore, keep the rest
+        for key, value in options.items():
+            try:
+                settings.set_option(game.id, key, value)
+            except (KeyError, InvalidOptions) as err:
+                raise SettingsError(f"house_rules.{game_id}.{key}: {err}") from err
+    return settings
+
+
+def load(path: Path) -> tuple[Settings, str | None]:
+    """The saved settings (or defaults), plus a message if the file had to be moved aside."""
+    if not path.exists():
+        return Settings(), None
+    try:
+        return validate(json.loads(path.read_text(encoding="utf-8"))), None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, SettingsError) as err:
+        moved = move_aside(path)
+        return Settings(), (
+            f"The settings file {path} could not be used ({err}). It was moved to {moved}; "
+            "the default settings are in use."
+        )
+
+
+def save(settings: Settings, path: Path) -> None:
+    """Write atomically: a crash leaves the old file or the new one, never half of one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".settings-", suffix=".json")
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        json.dump(asdict(settings), f, indent=2, sort_keys=True)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)

@@ -1,0 +1,174 @@
+"""The Kivy App: wires services to screens; holds no rules and no persistence.
+
+Screens ask the app to navigate (``go``), to show a message (``notify``) and to
+start or resume a game; the game itself lives in a Session behind a
+GameController.  Exceptions that escape a callback are logged and shown as a
+sentence, and the app keeps running.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.base import ExceptionHandler, ExceptionManager
+from kivy.clock import Clock
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.engines import registry
+from companion.session.journal import GameRecord
+from companion.session.session import ResumeFailed, Session
+from companion.ui.controller import GameController
+from companion.ui.services import Services
+
+log = logging.getLogger(__name__)
+HERE = Path(__file__).parent
+MESSAGE_SECONDS = 8
+
+
+class RootLayout(BoxLayout):
+    """Top bar, message bar, the screens and the virtual kit panel (app.kv)."""
+
+
+class PlayerFacingErrors(ExceptionHandler):
+    """Turns an escaped exception into a logged traceback and a readable message."""
+
+    def __init__(self, app: CompanionApp) -> None:
+        super().__init__()
+        self.app = app
+
+    def handle_exception(self, inst: BaseException) -> int:
+        if isinstance(inst, KeyboardInterrupt | SystemExit):
+            return int(ExceptionManager.RAISE)
+        log.error("unexpected error", exc_info=(type(inst), inst, inst.__traceback__))
+        self.app.notify(
+            f"Something went wrong ({type(inst).__name__}: {inst}). "
+            "The game is saved; the details are in the log."
+        )
+        return int(ExceptionManager.PASS)
+
+
+class CompanionApp(App):
+    title = "Forest Table Companion"
+    message = StringProperty("")
+    screen_title = StringProperty("Forest Table Companion")
+    simulated = BooleanProperty(False)
+    panel_open = BooleanProperty(False)
+
+    def __init__(self, services: Services, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.services = services
+        self.simulated = services.simulated
+        self.controller: GameController | None = None
+        self._clear_event: Any = None
+        self._error_handler = PlayerFacingErrors(self)
+
+    # -- building ------------------------------------------------------------------
+    def build(self) -> RootLayout:
+        from companion.ui import virtual_panel  # noqa: F401  (registers VirtualPanel for kv)
+        from companion.ui.screens import shell_screens
+
+        Builder.load_file(str(HERE / "widgets.kv"))
+        Builder.load_file(str(HERE / "virtual_panel.kv"))
+        Builder.load_file(str(HERE / "app.kv"))
+        root = RootLayout()
+        for screen_class in shell_screens():
+            root.ids.manager.add_widget(screen_class())
+        ExceptionManager.add_handler(self._error_handler)
+        return root
+
+    def on_start(self) -> None:
+        self.go("home")
+        for problem in self.services.problems:
+            self.notify(problem)
+        latest = self.services.journal.latest_unfinished()
+        if latest is not None:
+            from companion.ui.screens.resume import ResumePrompt
+
+            ResumePrompt(latest).open()
+
+    def on_stop(self) -> None:
+        ExceptionManager.remove_handler(self._error_handler)
+        self.services.close()
+
+    # -- navigation and messages --------------------------------------------------
+    @property
+    def manager(self) -> Any:
+        return self.root.ids.manager
+
+    def go(self, name: str) -> None:
+        manager = self.manager
+        if not manager.has_screen(name):
+            self.notify(f"There is no '{name}' screen.")
+            return
+        manager.current = name
+        self.screen_title = getattr(manager.get_screen(name), "title", self.title)
+
+    def notify(self, text: str) -> None:
+        """Show ``text`` in the message bar for a few seconds."""
+        self.message = text
+        if self._clear_event is not None:
+            self._clear_event.cancel()
+        self._clear_event = Clock.schedule_once(self._clear_message, MESSAGE_SECONDS)
+
+    def _clear_message(self, _dt: float) -> None:
+        self.message = ""
+
+    # -- games ----------------------------------------------------------------------
+    def open_new_game(self, game_id: str) -> None:
+        self.manager.get_screen("new_game").prepare(registry.get(game_id))
+        self.go("new_game")
+
+    def start_game(self, game_id: str, players: int, options: dict[str, Any]) -> None:
+        session = Session.start(self.services.journal, game_id, players, options)
+        self._show_session(session)
+
+    def resume_game(self, record: GameRecord) -> None:
+        try:
+            session = Session.resume(self.services.journal, record.id)
+        except ResumeFailed as err:
+            log.warning("resume failed: %s", err)
+            self.services.journal.abandon_game(record.id)
+            self.notify(f"{err}. That game was set aside; a new one can start.")
+            return
+        self._show_session(session)
+
+    def abandon_game(self, record: GameRecord) -> None:
+        self.services.journal.abandon_game(record.id)
+
+    def _show_session(self, session: Session) -> None:
+        from companion.ui.games import screen_for
+
+        self.leave_game()
+        self.controller = GameController(session, self.notify)
+        name = f"game:{session.game.id}"
+        manager = self.manager
+        if manager.has_screen(name):
+            manager.remove_widget(manager.get_screen(name))
+        screen = screen_for(session.game.id)(name=name)
+        manager.add_widget(screen)
+        screen.attach(self.controller, self.services)
+        self.go(name)
+
+    def show_game(self) -> None:
+        if self.controller is None:
+            self.notify("No game is being played.")
+            return
+        self.go(f"game:{self.controller.session.game.id}")
+
+    def leave_game(self) -> None:
+        """Close the current game's screen and devices (the journal keeps the game)."""
+        if self.controller is None:
+            return
+        name = f"game:{self.controller.session.game.id}"
+        if self.manager.has_screen(name):
+            screen = self.manager.get_screen(name)
+            screen.detach()
+            if self.manager.current == name:
+                self.go("home")
+            self.manager.remove_widget(screen)
+        self.controller = None

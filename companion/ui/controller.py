@@ -1,0 +1,96 @@
+"""The bridge between a game screen and its Session.
+
+Widgets call the controller; the controller applies to the session, turns every
+refusal into a readable message, and tells the screen to redraw.  Device threads
+never call in directly: they use ``post``, which hands the event to Kivy's main
+thread first.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from kivy.clock import Clock
+
+from companion.engines.base import IllegalAction
+from companion.session.journal import Source
+from companion.session.session import Session, UndoRefused
+
+log = logging.getLogger(__name__)
+
+
+class GameController:
+    """Applies actions for a screen and reports what happened."""
+
+    def __init__(self, session: Session, notify: Callable[[str], None]) -> None:
+        self.session = session
+        self._notify = notify
+        self._listeners: list[Callable[[], None]] = []
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    @property
+    def names(self) -> list[str]:
+        return self.session.record.names
+
+    def listen(self, callback: Callable[[], None]) -> None:
+        """``callback`` runs (on the main thread) after every change of state."""
+        self._listeners.append(callback)
+
+    def unlisten(self, callback: Callable[[], None]) -> None:
+        if callback in self._listeners:
+            self._listeners.remove(callback)
+
+    def changed(self) -> None:
+        for callback in list(self._listeners):
+            callback()
+
+    def message(self, text: str) -> None:
+        self._notify(text)
+
+    # -- actions -------------------------------------------------------------------
+    def apply(self, action: Any, source: Source = Source.PLAYER) -> bool:
+        """Apply ``action``; on refusal show the engine's reason and return False."""
+        try:
+            self.session.apply(action, source)
+        except IllegalAction as err:
+            self.message(str(err))
+            return False
+        self.changed()
+        return True
+
+    def apply_text(self, text: str, source: Source = Source.PLAYER) -> bool:
+        try:
+            action = self.session.state.string_to_action(text)
+        except IllegalAction as err:
+            self.message(str(err))
+            return False
+        return self.apply(action, source)
+
+    def draw(self) -> Any | None:
+        """Let the app decide a chance node (journaled before it is returned)."""
+        try:
+            outcome = self.session.draw()
+        except IllegalAction as err:
+            self.message(str(err))
+            return None
+        self.changed()
+        return outcome
+
+    def undo(self) -> bool:
+        try:
+            step = self.session.undo()
+        except UndoRefused as err:
+            self.message(str(err))
+            return False
+        self.message(f"Took back: {step.text}")
+        self.changed()
+        return True
+
+    def post(self, function: Callable[..., Any], *args: Any) -> None:
+        """Run ``function(*args)`` on Kivy's main thread (safe from device threads)."""
+        Clock.schedule_once(lambda _dt: function(*args), 0)

@@ -1,0 +1,39 @@
+"""Home: a big tile per registered game, the game in progress, and the tools."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.uix.screenmanager import Screen
+
+from companion.engines import registry
+from companion.ui.screens import load_kv
+
+load_kv(__file__)
+
+
+class HomeScreen(Screen):
+    title = "Forest Table Companion"
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(name="home", **kwargs)
+
+    def on_pre_enter(self, *_args: object) -> None:
+        app = App.get_running_app()
+        grid = self.ids.tiles
+        grid.clear_widgets()
+        for game in registry.all_games():
+            players = (
+                f"{game.min_players} player"
+                if game.min_players == game.max_players
+                else f"{game.min_players}-{game.max_players} players"
+            )
+            tile = Factory.GameTile(text=f"[b]{game.name}[/b]\n[size=15sp]{players}[/size]")
+            tile.game_id = game.id
+            tile.bind(on_release=lambda t: app.open_new_game(t.game_id))
+            grid.add_widget(tile)
+        playing = app.controller
+        self.ids.continue_button.text = (
+            f"Continue {playing.session.game.name}" if playing else "No game in progress"
+        )
+        self.ids.continue_button.disabled = playing is None

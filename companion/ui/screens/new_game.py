@@ -1,0 +1,54 @@
+"""Starting a game: how many players and which house rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.properties import NumericProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+
+from companion.engines.base import Game
+from companion.ui.option_row import OptionRow
+from companion.ui.screens import load_kv
+
+load_kv(__file__)
+
+
+class NewGameScreen(Screen):
+    title = StringProperty("New game")
+    players = NumericProperty(0)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(name="new_game", **kwargs)
+        self.game: Game | None = None
+        self.options: dict[str, Any] = {}
+
+    def prepare(self, game: Game) -> None:
+        """Fill the screen for ``game`` with the owner's saved house rules."""
+        app = App.get_running_app()
+        self.game = game
+        self.title = f"New game: {game.name}"
+        self.options = app.services.settings.options_for(game.id)
+        self.players = game.min_players
+        counts = self.ids.player_counts
+        counts.clear_widgets()
+        for n in game.player_counts:
+            button = Factory.PlayerCount(text=str(n), group="players", allow_no_selection=False)
+            button.state = "down" if n == self.players else "normal"
+            button.bind(on_release=lambda _b, n=n: setattr(self, "players", n))
+            counts.add_widget(button)
+        rows = self.ids.options
+        rows.clear_widgets()
+        for option in game.options:
+            rows.add_widget(OptionRow(option, self.options[option.key], self._option_changed))
+        self.ids.no_options.height = 0 if game.options else 40
+
+    def _option_changed(self, key: str, value: Any) -> None:
+        self.options[key] = value
+
+    def start(self) -> None:
+        if self.game is None:
+            return
+        App.get_running_app().start_game(self.game.id, int(self.players), dict(self.options))

@@ -1,0 +1,137 @@
+"""Settings: house rules per game, the turntable port, GPIO pins, sound and tempo.
+
+Every change is validated by ``companion.settings`` and saved at once; a refused
+value is explained in the message bar.  Pin changes take effect at the next start.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.properties import StringProperty
+from kivy.uix.screenmanager import Screen
+
+from companion.engines import registry
+from companion.settings import SettingsError
+from companion.ui.option_row import OptionRow
+from companion.ui.screens import load_kv
+
+load_kv(__file__)
+
+DEVICE_SECTION = "devices"
+
+
+class SettingsScreen(Screen):
+    title = "Settings"
+    section = StringProperty(DEVICE_SECTION)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(name="settings", **kwargs)
+
+    @property
+    def settings(self) -> Any:
+        return App.get_running_app().services.settings
+
+    def on_pre_enter(self, *_args: Any) -> None:
+        sections = self.ids.sections
+        sections.clear_widgets()
+        entries = [(DEVICE_SECTION, "Devices & sound")]
+        entries += [(g.id, g.name) for g in registry.all_games()]
+        for key, label in entries:
+            button = Factory.SectionButton(text=label, group="section", allow_no_selection=False)
+            button.state = "down" if key == self.section else "normal"
+            button.bind(on_release=lambda _b, k=key: self.show(k))
+            sections.add_widget(button)
+        self.show(self.section)
+
+    def show(self, section: str) -> None:
+        self.section = section
+        body = self.ids.body
+        body.clear_widgets()
+        if section == DEVICE_SECTION:
+            self._device_rows(body)
+            return
+        game = registry.get(section)
+        body.add_widget(Factory.Heading(text=f"House rules: {game.name}"))
+        if not game.options:
+            body.add_widget(Factory.Body(text="This game has no house-rule options."))
+        values = self.settings.options_for(game.id)
+        save = partial(self._save_option, game.id)
+        for option in game.options:
+            body.add_widget(OptionRow(option, values[option.key], save))
+
+    def _save_option(self, game_id: str, key: str, value: Any) -> None:
+        self.settings.set_option(game_id, key, value)
+        App.get_running_app().services.save_settings()
+
+    def _device_rows(self, body: Any) -> None:
+        settings = self.settings
+        body.add_widget(Factory.Heading(text="Sound and tempo"))
+        body.add_widget(
+            self._row("Sound", f"{'On' if settings.sound else 'Off'}", toggle=self._toggle_sound)
+        )
+        body.add_widget(
+            self._row(
+                "Count tempo (seconds per count)",
+                f"{settings.tempo:g}",
+                step=lambda d: self._apply(settings.set_tempo, round(settings.tempo + d * 0.1, 2)),
+            )
+        )
+        body.add_widget(Factory.Heading(text="Turntable serial port"))
+        port = Factory.PortInput(text=settings.serial_port)
+        port.bind(
+            on_text_validate=lambda w: self._set_port(w.text),
+            focus=lambda w, focused: None if focused else self._set_port(w.text),
+        )
+        body.add_widget(port)
+        body.add_widget(
+            Factory.Body(
+                text="Empty: find the turntable by its USB id or /dev/companion-turntable."
+            )
+        )
+        body.add_widget(Factory.Heading(text="GPIO pins (BCM numbers; used from the next start)"))
+        for role, pin in sorted(settings.pins.items()):
+            body.add_widget(
+                self._row(
+                    role.replace("_", " "),
+                    f"GPIO{pin}",
+                    step=lambda d, r=role: self._apply(settings.set_pin, r, settings.pins[r] + d),
+                )
+            )
+
+    def _row(self, label: str, value: str, toggle: Any = None, step: Any = None) -> Any:
+        row = Factory.SettingRow()
+        row.ids.label.text = label
+        row.ids.value.text = value
+        if toggle is not None:
+            row.ids.value.bind(on_release=lambda *_: toggle())
+            row.ids.minus.parent.remove_widget(row.ids.minus)
+            row.ids.plus.parent.remove_widget(row.ids.plus)
+        else:
+            row.ids.value.disabled = True
+            row.ids.minus.bind(on_release=lambda *_: step(-1))
+            row.ids.plus.bind(on_release=lambda *_: step(+1))
+        return row
+
+    def _apply(self, setter: Any, *args: Any) -> None:
+        try:
+            setter(*args)
+        except SettingsError as err:
+            App.get_running_app().notify(str(err).capitalize() + ".")
+            return
+        App.get_running_app().services.save_settings()
+        self.show(self.section)
+
+    def _toggle_sound(self) -> None:
+        self.settings.sound = not self.settings.sound
+        App.get_running_app().services.save_settings()
+        self.show(self.section)
+
+    def _set_port(self, text: str) -> None:
+        text = text.strip()
+        if text != self.settings.serial_port:
+            self.settings.serial_port = text
+            App.get_running_app().services.save_settings()

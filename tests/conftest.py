@@ -1,0 +1,30 @@
+"""Shared fixtures: a private data dir per test, and the test-only game on demand."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.engines import registry
+from companion.engines.base import Game
+from tests.engines.toy_game import GAME as DIE_RACE
+
+
+@pytest.fixture(autouse=True)
+def private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    data = tmp_path / "companion-data"
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(data))
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")
+    return data
+
+
+@pytest.fixture
+def die_race_registered() -> Iterator[Game]:
+    registry.all_games()
+    registry.register(DIE_RACE)
+    try:
+        yield DIE_RACE
+    finally:
+        registry._games.pop(DIE_RACE.id, None)

@@ -1,0 +1,441 @@
+"""The count timer and its sounds, on gpiozero mock pins with an injected clock.
+
+Nothing here sleeps: ``FakeTime`` is the clock, and its ``wait`` jumps time forward
+to the timer's next deadline (running any scripted press, pause or resume due first).
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import subprocess
+import sys
+import wave
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+from companion.devices import sounds, timing
+from companion.devices.pins import DEFAULT_PINS
+from companion.devices.timing import CountEvent, Metronome, TapCounter
+
+
+class FakeTime:
+    """A clock that only moves when the timer waits (or the test says so)."""
+
+    def __init__(self, start: float = 1000.0, late: float = 0.0) -> None:
+        self.now = start
+        self.late = late
+        """How late every wake-up is, like a busy OS."""
+        self.script: list[tuple[float, Callable[[], None]]] = []
+
+    def clock(self) -> float:
+        return self.now
+
+    def at(self, when: float, action: Callable[[], None]) -> None:
+        self.script.append((when, action))
+        self.script.sort(key=lambda item: item[0])
+
+    def wait(self, timeout: float | None) -> None:
+        target = math.inf if timeout is None else self.now + timeout + self.late
+        if self.script and self.script[0][0] <= target:
+            when, action = self.script.pop(0)
+            self.now = max(self.now, when)
+            action()
+            return
+        if timeout is None:
+            raise AssertionError("the timer would wait forever")
+        self.now = target
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def factory() -> Iterator[MockFactory]:
+    mock = MockFactory(pin_class=MockPWMPin)
+    yield mock
+    mock.reset()
+
+
+def run_metronome(
+    holders: list[int], fake: FakeTime, **kwargs: object
+) -> tuple[Metronome, list[CountEvent]]:
+    events: list[CountEvent] = []
+    metronome = Metronome(holders, events.append, clock=fake.clock, wait=fake.wait, **kwargs)  # type: ignore[arg-type]
+    metronome.begin()
+    metronome.run()
+    return metronome, events
+
+
+# -- metronome -------------------------------------------------------------------
+
+
+def test_the_metronome_beats_ten_passes_and_moves_round_the_table() -> None:
+    fake = FakeTime()
+    start = fake.now
+    _, events = run_metronome([2, 0, 1], fake, interval=0.5, handover_beats=2)
+    kinds = [(e.kind, e.holder, e.count) for e in events]
+    per_holder = lambda h: [("count", h, c) for c in range(1, 11)]  # noqa: E731
+    assert kinds == [
+        *per_holder(2),
+        ("pass", 2, 10),
+        *per_holder(0),
+        ("pass", 0, 10),
+        *per_holder(1),
+        ("done", 1, 10),
+    ]
+    assert [e.next_holder for e in events if e.kind == "pass"] == [0, 1]
+    # Slots are 0.5 s apart: holder h counts 1-10 at slots 12h..12h+9, "pass" at 12h+10.
+    dues = [round(e.due - start, 9) for e in events]
+    expected = [0.5 * (12 * h + k) for h in range(3) for k in range(11)]
+    assert dues == expected
+    assert all(e.at == e.due for e in events)
+
+
+@pytest.mark.parametrize("tempo", [0.5, 1.0, 2.0])
+def test_the_tempo_sets_the_spacing(tempo: float) -> None:
+    fake = FakeTime()
+    _, events = run_metronome([0], fake, interval=tempo)
+    counts = [e.due for e in events if e.kind == "count"]
+    assert np.allclose(np.diff(counts), tempo)
+
+
+def test_late_wake_ups_never_accumulate() -> None:
+    """Every wake-up 4 ms late: each beat is 4 ms late, the 100th no later than the 1st."""
+    fake = FakeTime(late=0.004)
+    start = fake.now
+    _, events = run_metronome(list(range(5)), fake, interval=1.0, handover_beats=1)
+    counts = [e for e in events if e.kind == "count"]
+    assert len(counts) == 50
+    errors = [e.at - e.due for e in counts]
+    assert max(errors) <= 0.004 + 1e-9
+    assert errors[-1] <= errors[1] + 1e-9
+    assert counts[-1].due == pytest.approx(start + 4 * 11 + 9)
+
+
+def test_pause_and_resume_shift_the_rest_of_the_schedule() -> None:
+    fake = FakeTime()
+    start = fake.now
+    events: list[CountEvent] = []
+    metronome = Metronome([0, 1], events.append, interval=1.0, clock=fake.clock, wait=fake.wait)
+    fake.at(start + 4.5, metronome.pause)
+    fake.at(start + 30.5, metronome.resume)
+    metronome.begin()
+    metronome.run()
+    kinds = [(e.kind, e.count) for e in events[:8]]
+    assert kinds == [
+        ("count", 1),
+        ("count", 2),
+        ("count", 3),
+        ("count", 4),
+        ("count", 5),
+        ("paused", 5),
+        ("resumed", 5),
+        ("count", 6),
+    ]
+    count6 = events[7]
+    assert count6.due == pytest.approx(start + 5.0 + 26.0)  # the 26 s pause, no more
+    assert events[-1].kind == "done"
+    assert events[-1].due == pytest.approx(start + 26.0 + 12 + 10)
+
+
+def test_the_one_button_starts_pauses_and_resumes() -> None:
+    fake = FakeTime()
+    events: list[CountEvent] = []
+    metronome = Metronome([0, 1], events.append, interval=1.0, clock=fake.clock, wait=fake.wait)
+    assert not metronome.status().started
+    metronome.begin()  # as tap() does, without its thread
+    metronome.poll()
+    fake.advance(1.0)
+    metronome.poll()
+    metronome.tap()
+    assert metronome.status() == timing.CountStatus(0, 2, True, True, False)
+    fake.advance(50.0)
+    metronome.poll()
+    assert [e.kind for e in events] == ["count", "count", "paused"]
+    metronome.tap()
+    metronome.poll()
+    assert events[-1].kind == "resumed"
+    fake.advance(1.0)
+    metronome.poll()
+    assert (events[-1].kind, events[-1].count) == ("count", 3)
+
+
+def test_a_wired_button_is_debounced_in_metronome_mode(factory: MockFactory) -> None:
+    fake = FakeTime()
+    button = timing.make_tap_button(factory)
+    events: list[CountEvent] = []
+    metronome = Metronome([0], events.append, button=button, clock=fake.clock, wait=fake.wait)
+    metronome.begin()
+    metronome.poll()
+    pin = factory.pin(DEFAULT_PINS["tap_button"])
+    for _ in range(3):  # one press that bounces: must pause once, not pause-resume-pause
+        pin.drive_low()
+        fake.advance(0.001)
+        pin.drive_high()
+        fake.advance(0.001)
+    pin.drive_low()
+    assert metronome.status().paused
+    assert [e.kind for e in events].count("paused") == 1
+    assert [e.kind for e in events].count("resumed") == 0
+    metronome.stop()
+
+
+def test_the_buzzer_beeps_each_count_on_a_pwm_pin(factory: MockFactory) -> None:
+    fake = FakeTime()
+    buzzer = timing.make_buzzer(factory)
+    pin = factory.pin(DEFAULT_PINS["buzzer"])
+    heard: list[tuple[str, int, float | None]] = []
+
+    def listen(event: CountEvent) -> None:
+        heard.append((event.kind, event.count, pin.frequency))
+
+    metronome = Metronome(
+        [0, 1], listen, interval=1.0, buzzer=buzzer, clock=fake.clock, wait=fake.wait
+    )
+    metronome.begin()
+    metronome.run()
+    tones = [f for _, _, f in heard]
+    assert tones[:9] == [pytest.approx(timing.COUNT_TONE)] * 9
+    assert tones[9] == pytest.approx(timing.TENTH_TONE)
+    assert tones[10] == pytest.approx(timing.PASS_TONE)
+    assert pin.frequency is None  # silent once the round is over
+    beeps = [s.state for s in pin.states].count(0.5)
+    assert beeps == 22  # 20 counts + pass + done, each turned on after the last ended
+
+
+def test_stopping_silences_the_buzzer(factory: MockFactory) -> None:
+    fake = FakeTime()
+    buzzer = timing.make_buzzer(factory)
+    metronome = Metronome([0], lambda e: None, buzzer=buzzer, clock=fake.clock, wait=fake.wait)
+    metronome.begin()
+    metronome.poll()
+    assert buzzer.is_active
+    metronome.stop()
+    assert not buzzer.is_active
+
+
+def test_a_real_thread_beats_and_stops() -> None:
+    """The background thread with a clock far ahead: every beat is due at once."""
+    now = [0.0]
+    switch_interval = sys.getswitchinterval()
+    events: list[CountEvent] = []
+    metronome = Metronome([0, 1, 2], events.append, interval=0.5, clock=lambda: now[0])
+    metronome.begin()
+    now[0] = 1e6
+    metronome.start()
+    assert metronome._thread is not None
+    metronome._thread.join(timeout=5)
+    assert not metronome._thread.is_alive()
+    assert [e.kind for e in events].count("count") == 30 and events[-1].kind == "done"
+    assert isinstance(metronome.realtime, bool)
+    assert sys.getswitchinterval() == switch_interval  # restored after the run
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"holders": []}, "at least one holder"),
+        ({"holders": [0, 0]}, "appears twice"),
+        ({"holders": [0], "interval": 0.0}, "beat interval"),
+        ({"holders": [0], "counts": 0}, "counts must be at least 1"),
+        ({"holders": [0], "handover_beats": 0}, "handover_beats"),
+    ],
+)
+def test_bad_metronome_settings_say_what_is_wrong(kwargs: dict[str, object], words: str) -> None:
+    holders = kwargs.pop("holders")
+    with pytest.raises(ValueError, match=words):
+        Metronome(holders, lambda e: None, **kwargs)  # type: ignore[arg-type]
+
+
+# -- tap counter ------------------------------------------------------------------------
+
+
+def make_counter(
+    fake: FakeTime, holders: list[int], **kwargs: object
+) -> tuple[TapCounter, list[CountEvent]]:
+    events: list[CountEvent] = []
+    counter = TapCounter(holders, events.append, clock=fake.clock, wait=fake.wait, **kwargs)  # type: ignore[arg-type]
+    return counter, events
+
+
+def bouncy_press(pin: MockPWMPin, fake: FakeTime, bounces: int = 4, step: float = 0.001) -> None:
+    """A real contact: the line chatters a few times before it settles low, then
+    chatters again on release before it settles high."""
+    for _ in range(bounces):
+        pin.drive_low()
+        fake.advance(step)
+        pin.drive_high()
+        fake.advance(step)
+    pin.drive_low()
+    fake.advance(0.15)
+    for _ in range(bounces):
+        pin.drive_high()
+        fake.advance(step)
+        pin.drive_low()
+        fake.advance(step)
+    pin.drive_high()
+
+
+def test_bouncing_presses_count_once_each(factory: MockFactory) -> None:
+    fake = FakeTime()
+    button = timing.make_tap_button(factory)
+    counter, events = make_counter(fake, [0, 1], button=button)
+    pin = factory.pin(DEFAULT_PINS["tap_button"])
+    for _ in range(3):
+        bouncy_press(pin, fake)
+        fake.advance(0.6)
+    assert [(e.kind, e.count) for e in events] == [("count", 1), ("count", 2), ("count", 3)]
+    assert counter.status().count == 3
+    counter.stop()
+    pin.drive_low()  # after stop the button is let go
+    assert len(events) == 3
+
+
+def test_without_debounce_the_same_bounces_would_count_many_times(factory: MockFactory) -> None:
+    """The debounce test can fail: with a zero window every bounce is a tap attempt."""
+    fake = FakeTime()
+    button = timing.make_tap_button(factory)
+    counter, events = make_counter(fake, [0], button=button, debounce=0.0, min_interval=0.01)
+    bouncy_press(factory.pin(DEFAULT_PINS["tap_button"]), fake, step=0.02)
+    assert sum(e.kind == "count" for e in events) > 1
+
+
+def test_taps_faster_than_the_minimum_are_refused() -> None:
+    fake = FakeTime()
+    counter, events = make_counter(fake, [0], min_interval=0.4)
+    for gap in (0.0, 0.5, 0.1, 0.2, 0.45):
+        fake.advance(gap)
+        counter.tap()
+    assert [(e.kind, e.count) for e in events] == [
+        ("count", 1),
+        ("count", 2),
+        ("too-fast", 2),
+        ("too-fast", 2),
+        ("count", 3),
+    ]
+
+
+def test_ten_taps_pass_the_token_and_the_last_holder_is_done() -> None:
+    fake = FakeTime()
+    counter, events = make_counter(fake, [3, 1])
+    for _ in range(25):
+        counter.tap()
+        fake.advance(0.6)
+    kinds = [(e.kind, e.holder) for e in events]
+    assert kinds[9:11] == [("count", 3), ("pass", 3)]
+    assert events[10].next_holder == 1
+    assert kinds[-2:] == [("count", 1), ("done", 1)]
+    assert len(events) == 22  # taps after "done" are ignored
+    assert counter.done and counter.status().count == 10
+
+
+def test_pausing_the_tap_counter_ignores_taps() -> None:
+    fake = FakeTime()
+    counter, events = make_counter(fake, [0], min_interval=0.4)
+    counter.tap()
+    counter.pause()
+    fake.advance(0.6)
+    counter.tap()
+    assert counter.status().paused and counter.status().count == 1
+    counter.resume()
+    fake.advance(0.05)
+    counter.tap()  # the first tap after resuming is never "too fast"
+    assert [e.kind for e in events] == ["count", "paused", "resumed", "count"]
+    assert counter.status().count == 2
+
+
+def test_tap_beeps_end_on_time(factory: MockFactory) -> None:
+    fake = FakeTime()
+    buzzer = timing.make_buzzer(factory)
+    counter, events = make_counter(fake, [0], buzzer=buzzer, min_interval=0.4)
+    pin = factory.pin(DEFAULT_PINS["buzzer"])
+    counter.tap()
+    assert pin.frequency == pytest.approx(timing.COUNT_TONE)
+    fake.advance(timing.COUNT_BEEP / 2)
+    counter.poll()
+    assert pin.frequency is not None
+    fake.advance(timing.COUNT_BEEP)
+    counter.poll()
+    assert pin.frequency is None
+    counter.tap()
+    assert pin.frequency == pytest.approx(timing.TOO_FAST_TONE)
+    fake.advance(1.0)
+    counter.poll()
+    assert pin.frequency is None
+
+
+def test_no_hardware_is_touched_at_import() -> None:
+    code = "import sys, companion.devices.timing; print('gpiozero' in sys.modules)"
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert out.stdout.strip() == "False"
+
+
+# -- sounds ------------------------------------------------------------------------------
+
+
+def dominant_hz(samples: np.ndarray, rate: int = sounds.SAMPLE_RATE) -> float:
+    spectrum = np.abs(np.fft.rfft(samples * np.hanning(len(samples))))
+    return float(np.fft.rfftfreq(len(samples), 1 / rate)[int(np.argmax(spectrum))])
+
+
+def test_beats_sit_on_exact_samples_in_the_round_track() -> None:
+    interval = 0.5
+    track = sounds.round_track(interval)
+    offsets = sounds.beat_offsets(interval, 10)
+    assert offsets == [k * 22_050 for k in range(11)]
+    for k, offset in enumerate(offsets):
+        if k:
+            assert not np.any(track[offset - 200 : offset]), f"beat {k} starts early"
+        assert track[offset] == 0.0  # the attack ramp starts from silence at that sample
+        assert np.max(np.abs(track[offset : offset + 400])) > 0.1, f"beat {k} is missing"
+    assert np.max(np.abs(track)) <= 1.0
+
+
+def test_the_tenth_beat_and_the_chime_sound_different() -> None:
+    assert dominant_hz(sounds.tick()) == pytest.approx(sounds.TICK_HZ, abs=40)
+    assert dominant_hz(sounds.tenth_beat()) == pytest.approx(sounds.TENTH_HZ, abs=15)
+    chime = sounds.pass_chime()
+    half = len(chime) // 2
+    assert dominant_hz(chime[:half]) == pytest.approx(sounds.CHIME_HZ[0], abs=15)
+    assert dominant_hz(chime[half:]) == pytest.approx(sounds.CHIME_HZ[1], abs=15)
+    assert len(sounds.tenth_beat()) > 3 * len(sounds.tick())
+
+
+def test_wav_bytes_are_16_bit_mono_and_decode_back() -> None:
+    samples = sounds.round_track(0.25, counts=3)
+    data = sounds.wav_bytes(samples)
+    with wave.open(io.BytesIO(data)) as wav:
+        assert (wav.getnchannels(), wav.getsampwidth(), wav.getframerate()) == (1, 2, 44_100)
+        frames = np.frombuffer(wav.readframes(wav.getnframes()), dtype="<i2")
+    assert len(frames) == len(samples)
+    assert np.array_equal(frames, sounds.to_pcm16(samples))
+
+
+def test_sound_files_are_written_once_per_tempo(tmp_path: Path) -> None:
+    files = sounds.prepare_sounds(1.0, cache_dir=tmp_path)
+    for path in (files.tick, files.tenth, files.chime, files.too_fast, files.round):
+        assert path.is_file() and path.read_bytes()[:4] == b"RIFF"
+    stamp = files.round.stat().st_mtime_ns
+    again = sounds.prepare_sounds(1.0, cache_dir=tmp_path)
+    assert again == files and files.round.stat().st_mtime_ns == stamp
+    faster = sounds.prepare_sounds(0.5, cache_dir=tmp_path)
+    assert faster.round != files.round and faster.tick == files.tick
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_bad_round_settings_are_refused() -> None:
+    with pytest.raises(ValueError, match="interval must be positive"):
+        sounds.round_track(0.0)
+    with pytest.raises(ValueError, match="at least one count"):
+        sounds.round_track(1.0, counts=0)

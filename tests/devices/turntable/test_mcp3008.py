@@ -1,0 +1,111 @@
+"""The MCP3008 analog source: through gpiozero's real MCP3008 class on mock SPI pins, and a fake."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from companion.devices.turntable.mcp3008_source import MCP3008AngleSource
+from companion.devices.turntable.source import SourceStatus
+from tests.devices.turntable.mock_mcp3008 import FakeMCP3008Chip
+
+
+class FakeADC:
+    def __init__(self, value: float = 0.0) -> None:
+        self.value = value
+        self.closed = False
+
+    def close(self) -> None:
+        self.closed = True
+
+
+@pytest.fixture
+def mock_pins(monkeypatch: pytest.MonkeyPatch) -> MockFactory:
+    # gpiozero's software SPI bus asks for a default factory; make that a mock too
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")
+    factory = MockFactory()
+    yield factory
+    factory.close()
+
+
+def test_reads_the_as5600_voltage_through_gpiozero_mcp3008_on_mock_spi(
+    mock_pins: MockFactory,
+) -> None:
+    chip = FakeMCP3008Chip(mock_pins)
+    chip.levels[0] = 0.25
+    source = MCP3008AngleSource(channel=0, pin_factory=mock_pins, clock=lambda: 7.0)
+    got: list[object] = []
+    source.on_sample = got.append
+    sample = source.poll_once()
+    assert sample is not None and sample.t == 7.0
+    assert sample.degrees == pytest.approx(90.0, abs=0.36)  # one 10-bit step is 0.35 deg
+    assert got == [sample] and chip.reads == [0]
+    chip.levels[0] = 0.75
+    assert source.poll_once().degrees == pytest.approx(270.0, abs=0.36)  # type: ignore[union-attr]
+    source.stop()
+
+
+def test_other_channels_and_the_10_to_90_percent_output_mode() -> None:
+    source = MCP3008AngleSource(
+        channel=3, output_range=(0.1, 0.9), adc_factory=lambda: FakeADC(0.5)
+    )
+    assert source.poll_once().degrees == pytest.approx(180.0)  # type: ignore[union-attr]
+    assert source.to_degrees(0.05) == 0.0  # below the range: clipped
+    assert source.to_degrees(0.9) == 0.0  # full scale is 360 = 0
+    with pytest.raises(ValueError, match="channels 0-7"):
+        MCP3008AngleSource(channel=8)
+    with pytest.raises(ValueError, match="output_range"):
+        MCP3008AngleSource(output_range=(0.9, 0.1))
+
+
+def test_status_missing_stale_and_connected() -> None:
+    now = [0.0]
+    adc = FakeADC(0.5)
+    source = MCP3008AngleSource(adc_factory=lambda: adc, clock=lambda: now[0], stale_after_s=1.0)
+    assert source.status() is SourceStatus.MISSING
+    source.poll_once()
+    assert source.status() is SourceStatus.CONNECTED
+    now[0] = 2.0
+    assert source.status() is SourceStatus.STALE
+    source.stop()
+    assert adc.closed and source.status() is SourceStatus.MISSING
+
+
+def test_an_adc_that_cannot_be_opened_is_reported_not_raised() -> None:
+    def broken() -> FakeADC:
+        raise OSError("SPI is not enabled")
+
+    source = MCP3008AngleSource(adc_factory=broken)
+    source.start()
+    assert source.poll_once() is None
+    assert source.status() is SourceStatus.MISSING
+    assert "SPI is not enabled" in source.status_text()
+
+
+def test_read_errors_are_counted() -> None:
+    class Flaky(FakeADC):
+        @property  # type: ignore[override]
+        def value(self) -> float:
+            raise OSError("bus error")
+
+        @value.setter
+        def value(self, _: float) -> None:
+            pass
+
+    source = MCP3008AngleSource(adc_factory=Flaky)
+    assert source.poll_once() is None
+    assert source.read_errors == 1 and "bus error" in (source.error or "")
+
+
+def test_the_polling_thread_delivers_samples_and_stops() -> None:
+    source = MCP3008AngleSource(adc_factory=lambda: FakeADC(0.5), rate_hz=1000.0)
+    got = threading.Event()
+    source.on_sample = lambda s: got.set()
+    source.start()
+    try:
+        assert got.wait(timeout=5.0)
+    finally:
+        source.stop()
+    assert source._thread is None

@@ -1,0 +1,158 @@
+"""Saved positions and the component manifest: round trips and clear refusals."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.engines.base import InvalidOptions, InvalidState, random_playout
+from companion.engines.le_petit_poucet import GAME
+from companion.engines.le_petit_poucet.manifest import ManifestError, load_manifest, parse_manifest
+from tests.engines.le_petit_poucet.helpers import new_game, play_turn, touch_round
+
+
+def _mid_turn_save() -> dict[str, Any]:
+    state = new_game(4, first=1)
+    play_turn(state, grabs={0: "oak", 2: "fir"}, votes={0: 0, 1: 0, 2: 0, 3: 2}, token="oak")
+    touch_round(state)
+    state.apply(("reveal", 1))
+    return state.to_dict()
+
+
+def test_a_saved_game_comes_back_exactly() -> None:
+    saved = _mid_turn_save()
+    restored = GAME.state_from_dict(json.loads(json.dumps(saved)))
+    assert restored.to_dict() == saved
+    assert restored.legal_actions() == GAME.state_from_dict(saved).legal_actions()
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "words"),
+    [
+        (("phase",), "dance", "'phase' must be one of"),
+        (("turn",), 0, "'turn' must be 1-25"),
+        (("positions",), [0, 0], "'positions' must list one entry per player"),
+        (("positions",), [0, 99, 0, 0], "'positions'[1] must be a space 0-11"),
+        (("first_player",), 7, "'first_player' must be a player 0-3"),
+        (("set_aside",), [], "'set_aside' must hold one tree per finished turn"),
+        (("set_aside",), ["oak"], "'set_aside' names 'oak'"),
+        (("revealed",), [1, 1], "'revealed' names a tree twice"),
+        (("taken",), [5, None, None, None], "'taken'[0] must be empty or a revealed card"),
+        (("votes",), [1, None, None, None], "no votes are cast in phase 'grab'"),
+        (
+            ("eaten_turn",),
+            [None, 1, None, None],
+            "'eaten_turn'[1] must be empty or a finished turn",
+        ),
+        (("winners",), [0], "only a finished game has winners"),
+        (("last_turn",), {"turn": 1}, "'last_turn' lacks"),
+    ],
+)
+def test_broken_saves_say_what_is_wrong(path: tuple[str, ...], value: Any, words: str) -> None:
+    data = copy.deepcopy(_mid_turn_save())
+    data["state"][path[0]] = value
+    with pytest.raises(InvalidState) as err:
+        GAME.state_from_dict(data)
+    assert words in str(err.value)
+
+
+def test_a_pawn_behind_the_ogre_is_refused() -> None:
+    data = copy.deepcopy(_mid_turn_save())
+    data["state"].update(turn=5, set_aside=[0, 5, 6, 7], positions=[3, 1, 3, 3])
+    data["state"]["revealed"] = [1]
+    with pytest.raises(InvalidState, match="where the Ogre has already been"):
+        GAME.state_from_dict(data)
+
+
+def test_missing_fields_and_garbage_are_refused() -> None:
+    data = copy.deepcopy(_mid_turn_save())
+    del data["state"]["votes"]
+    with pytest.raises(InvalidState, match="votes"):
+        GAME.state_from_dict(data)
+    with pytest.raises(InvalidState):
+        GAME.state_from_dict({"game": "le-petit-poucet", "players": 3, "state": "junk"})
+
+
+def test_finished_games_round_trip() -> None:
+    for seed in range(20):
+        state = random_playout(GAME.new_initial_state(3, seed=seed), random.Random(seed))
+        assert state.is_terminal()
+        assert GAME.state_from_dict(state.to_dict()).to_dict() == state.to_dict()
+
+
+def test_unknown_house_rule_values_are_refused() -> None:
+    with pytest.raises(InvalidOptions, match="removed_series"):
+        GAME.new_initial_state(2, {"removed_series": "pine"})
+    with pytest.raises(InvalidOptions, match="removed_series"):
+        GAME.new_initial_state(2, {"removed_series": "none,one,vertical,horizontal,three"})
+    with pytest.raises(InvalidOptions):
+        GAME.new_initial_state(6)
+
+
+def test_every_option_cites_its_rulebook_sentence_and_decision() -> None:
+    rulebook = Path("/work/shared/rulebooks/le-petit-poucet.txt")
+    text = rulebook.read_text("utf-8") if rulebook.exists() else None
+    for option in GAME.options:
+        assert option.description and option.decision.startswith("PP")
+        if text is not None:
+            for fragment in option.rulebook.split("[...]"):
+                assert fragment.strip() in text, option.key
+
+
+def test_the_packaged_manifest() -> None:
+    manifest = load_manifest()
+    assert manifest.forest_spaces == 10 and manifest.cottage == 11
+    assert len(manifest.trees) == 25 and len(manifest.series) == 5
+    names = {s.name for s in manifest.series}
+    assert {"2 vertical holes", "2 horizontal holes"} <= names
+    assert len({t.label for t in manifest.trees}) == 25
+
+
+def _raw() -> dict[str, Any]:
+    return {
+        "path": {"forest_spaces": 10},
+        "pawns": {"colours": ["red", "blue", "green", "yellow", "purple"]},
+        "series": [{"key": "a", "name": "A", "assumption": True, "trees": ["oak", "fir"]}],
+    }
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda d: d.pop("path"), "missing 'path'"),
+        (lambda d: d["path"].update(forest_spaces=0), "forest_spaces must be 1-40"),
+        (lambda d: d["path"].update(forest_spaces="ten"), "forest_spaces must be int"),
+        (lambda d: d["pawns"].update(colours=["red"]), "needs 5 colours"),
+        (lambda d: d["series"].append(dict(d["series"][0])), "two [[series]] share a key"),
+        (lambda d: d["series"][0].update(trees=[]), "trees is empty"),
+        (lambda d: d["series"][0].update(trees=["oak", "oak"]), "lists a name twice"),
+        (lambda d: d["series"][0].update(key="a,b"), "without commas"),
+        (lambda d: d.update(series=[]), "has no [[series]]"),
+    ],
+)
+def test_broken_manifests_name_the_field(change: Any, words: str) -> None:
+    raw = _raw()
+    change(raw)
+    with pytest.raises(ManifestError) as err:
+        parse_manifest(raw, "box.toml")
+    assert words in str(err.value)
+
+
+def test_an_owners_manifest_file(tmp_path: Path) -> None:
+    good = tmp_path / "mine.toml"
+    good.write_text(
+        '[path]\nforest_spaces = 8\n[pawns]\ncolours = ["a","b","c","d","e"]\n'
+        '[[series]]\nkey = "x"\nname = "X"\nassumption = true\ntrees = ["t1", "t2"]\n'
+    )
+    assert load_manifest(good).cottage == 9
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[path\n")
+    with pytest.raises(ManifestError, match="not valid TOML"):
+        load_manifest(bad)
+    with pytest.raises(ManifestError, match="cannot read"):
+        load_manifest(tmp_path / "missing.toml")

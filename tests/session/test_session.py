@@ -1,0 +1,123 @@
+"""Sessions: journaled apply, app draws committed first, undo rules, resume by replay."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from companion.engines.base import IllegalAction
+from companion.session.journal import Journal, Source
+from companion.session.session import ResumeFailed, Session, UndoRefused
+from tests.engines.toy_game import GAME
+
+
+@pytest.fixture
+def journal(tmp_path: Path) -> Journal:
+    return Journal(tmp_path / "journal.sqlite3")
+
+
+def test_actions_are_journaled_with_their_source(journal: Journal) -> None:
+    session = Session.start(journal, GAME, 2, seed=7)
+    session.apply(2, Source.MANUAL)
+    session.apply_text("move 2")
+    events = journal.events(session.game_row)
+    assert [(e.kind, e.action, e.source) for e in events] == [
+        ("action", "roll 2", Source.MANUAL),
+        ("action", "move 2", Source.PLAYER),
+    ]
+    assert session.state.positions == [2, 0]
+
+
+def test_an_illegal_action_is_not_journaled(journal: Journal) -> None:
+    session = Session.start(journal, GAME, 2, seed=7)
+    session.apply(1, Source.MANUAL)
+    with pytest.raises(IllegalAction):
+        session.apply(3)
+    assert len(journal.events(session.game_row)) == 1
+    assert session.state.roll == 1
+
+
+def test_app_draw_is_on_disk_before_it_is_returned(journal: Journal, tmp_path: Path) -> None:
+    session = Session.start(journal, GAME, 2, seed=11)
+    drawn = session.draw()
+    other = sqlite3.connect(tmp_path / "journal.sqlite3")
+    rows = other.execute("SELECT action, source FROM events").fetchall()
+    assert rows == [(f"roll {drawn}", "app draw")]
+
+
+def test_draw_is_refused_at_a_decision(journal: Journal) -> None:
+    session = Session.start(journal, GAME, 2, seed=11)
+    session.draw()
+    with pytest.raises(IllegalAction, match="player's decision"):
+        session.draw()
+
+
+def test_undo_takes_back_decisions_but_never_an_app_draw(journal: Journal) -> None:
+    session = Session.start(journal, GAME, 1, seed=3)
+    session.draw()
+    session.apply(1)
+    session.undo()
+    assert session.state.positions == [0] and session.state.roll is not None
+    with pytest.raises(UndoRefused, match="app draw"):
+        session.undo()
+    assert session.can_undo() is False
+
+
+def test_undo_of_manual_entries_works_back_to_the_start(journal: Journal) -> None:
+    session = Session.start(journal, GAME, 2, seed=3)
+    start = session.state.to_dict()
+    for action in (3, 3, 2, 1):
+        session.apply(action, Source.MANUAL)
+    for _ in range(4):
+        session.undo()
+    assert session.state.to_dict() == start
+    with pytest.raises(UndoRefused, match="start of the game"):
+        session.undo()
+
+
+def test_resume_replays_actions_and_undos(journal: Journal, tmp_path: Path) -> None:
+    session = Session.start(journal, GAME, 2, seed=5, names=["Ann", "Bo"])
+    session.draw()
+    session.apply(1)
+    session.apply(2, Source.MANUAL)
+    session.undo()
+    session.apply(3, Source.MANUAL)
+    expected = session.state.to_dict()
+    journal.close()
+    reopened = Journal(tmp_path / "journal.sqlite3")
+    latest = reopened.latest_unfinished()
+    assert latest is not None and latest.names == ["Ann", "Bo"]
+    resumed = Session.resume(reopened, latest.id, GAME)
+    assert resumed.state.to_dict() == expected
+    assert [s.text for s in resumed.steps] == [s.text for s in session.steps]
+
+
+def test_finished_games_are_not_offered_for_resume(journal: Journal) -> None:
+    session = Session.start(journal, GAME, 1, options={"target": 2}, seed=1)
+    session.apply(2, Source.MANUAL)
+    session.apply(2)
+    assert session.state.is_terminal()
+    assert journal.latest_unfinished() is None
+    assert journal.game(session.game_row).result == "player 0 reached square 2"
+    session.undo()
+    assert journal.latest_unfinished() is not None
+
+
+def test_resume_reports_the_step_that_no_longer_applies(journal: Journal) -> None:
+    session = Session.start(journal, GAME, 1, seed=1)
+    journal.append(session.game_row, "action", "roll 7", Source.MANUAL)
+    with pytest.raises(ResumeFailed, match="step 1 \\('roll 7'\\)"):
+        Session.resume(journal, session.game_row, GAME)
+
+
+def test_a_damaged_journal_is_moved_aside_and_a_new_one_started(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite3"
+    path.write_bytes(b"this is not a database" * 100)
+    journal, problem = Journal.open_or_recover(path)
+    assert problem is not None
+    assert str(path) in str(problem) and str(problem.moved_to) in str(problem)
+    assert problem.moved_to.read_bytes().startswith(b"this is not a database")
+    assert journal.latest_unfinished() is None
+    Session.start(journal, GAME, 1, seed=1).draw()

@@ -1,0 +1,76 @@
+"""Settings: validated, saved atomically, and a damaged file never stops the app."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion import settings as settings_mod
+from companion.devices.pins import DEFAULT_PINS
+from companion.settings import Settings, SettingsError
+
+
+def test_defaults_when_there_is_no_file(tmp_path: Path) -> None:
+    loaded, problem = settings_mod.load(tmp_path / "settings.json")
+    assert problem is None
+    assert loaded.pins == DEFAULT_PINS and loaded.sound is True and loaded.tempo == 1.0
+
+
+def test_round_trip(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    chosen = Settings(serial_port="/dev/ttyACM0", sound=False)
+    chosen.set_tempo(1.5)
+    chosen.set_pin("tap_button", 22)
+    settings_mod.save(chosen, path)
+    loaded, problem = settings_mod.load(path)
+    assert problem is None and loaded == chosen
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{oops", "Expecting property name"),
+        ("[]", "JSON object"),
+        ('{"tempo": 9}', "tempo must be 0.5-2.0"),
+        ('{"sound": "loud"}', "sound must be true or false"),
+        ('{"pins": {"tap_button": 17}}', "GPIO17 is given to two devices"),
+        ('{"pins": {"laser": 4}}', "pins.laser: there is no such device role"),
+        ('{"pins": {"buzzer": 40}}', "pins.buzzer must be a GPIO number 2-27"),
+    ],
+)
+def test_a_bad_file_is_moved_aside_with_a_message(
+    tmp_path: Path, content: str, message: str
+) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(content)
+    loaded, problem = settings_mod.load(path)
+    assert loaded == Settings()
+    assert problem is not None and message in problem and str(path) in problem
+    assert not path.exists()
+    moved = list(tmp_path.glob("settings.json.corrupt-*"))
+    assert len(moved) == 1 and moved[0].read_text() == content
+
+
+def test_setters_refuse_bad_values() -> None:
+    chosen = Settings()
+    with pytest.raises(SettingsError, match="already used by bag_button"):
+        chosen.set_pin("tap_button", DEFAULT_PINS["bag_button"])
+    with pytest.raises(SettingsError, match="not a usable pin"):
+        chosen.set_pin("buzzer", 1)
+    with pytest.raises(SettingsError, match="0.5-2.0"):
+        chosen.set_tempo(0.1)
+
+
+def test_house_rules_are_validated_against_the_game(
+    tmp_path: Path, die_race_registered: object
+) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"house_rules": {"die-race": {"target": 8}, "gone-game": {"x": 1}}}))
+    loaded, problem = settings_mod.load(path)
+    assert problem is None
+    assert loaded.options_for("die-race") == {"target": 8}
+    path.write_text(json.dumps({"house_rules": {"die-race": {"target": 99}}}))
+    _, problem = settings_mod.load(path)
+    assert problem is not None and "house_rules.die-race.target" in problem

@@ -1,0 +1,125 @@
+"""One real Kivy app for all UI tests, driven by simulated touches under Xvfb.
+
+Kivy allows one window per process, so the app is built once per test session
+and each test starts from the home screen.  Screenshots go to ``screenshots/``.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="kivy-home-"))
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from companion.ui.launch import configure_kivy  # noqa: E402
+
+configure_kivy()
+
+from gpiozero.pins.mock import MockFactory, MockPWMPin  # noqa: E402
+from kivy.base import EventLoop  # noqa: E402
+from kivy.core.window import Window  # noqa: E402
+from kivy.tests.common import UnitTestTouch  # noqa: E402
+
+from companion.ui.app import CompanionApp  # noqa: E402
+from companion.ui.services import build_services  # noqa: E402
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+
+
+class Driver:
+    """Pumps frames, taps widgets and saves screenshots of the running app."""
+
+    def __init__(self, app: CompanionApp) -> None:
+        self.app = app
+
+    def pump(self, frames: int = 3) -> None:
+        for _ in range(frames):
+            EventLoop.idle()
+        self.settle()
+
+    def settle(self) -> None:
+        """Let a screen transition finish: the screen manager ignores touches during one."""
+        for _ in range(500):
+            if not self.app.manager.transition.is_active:
+                return
+            EventLoop.idle()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Resize the window and wait until the layout has followed."""
+        Window.size = size
+        for _ in range(50):
+            self.pump(1)
+            if tuple(Window.size) == size and tuple(self.app.root.size) == size:
+                break
+        self.pump(3)
+
+    def tap(self, widget: Any) -> None:
+        assert widget.get_root_window() is not None, f"{widget} is not on screen"
+        assert not widget.disabled, f"{widget} is disabled"
+        x, y = widget.to_window(*widget.center)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        self.pump(1)
+        touch.touch_up()
+        self.pump(2)
+
+    def screen(self) -> Any:
+        return self.app.manager.current_screen
+
+    def screenshot(self, name: str, size: tuple[int, int] = (800, 480)) -> Path:
+        if tuple(Window.size) != size:
+            self.resize(size)
+        self.pump(4)
+        SCREENSHOTS.mkdir(exist_ok=True)
+        path = SCREENSHOTS / f"{name}-{size[0]}x{size[1]}.png"
+        self.app.root.export_to_png(str(path))
+        return path
+
+    def go_home(self) -> None:
+        self.app.go("home")
+        self.resize((800, 480))
+
+    def find(self, root: Any, predicate: Any) -> list[Any]:
+        return [w for w in root.walk() if predicate(w)]
+
+    def button(self, text: str, root: Any = None) -> Any:
+        """The one visible button whose text contains ``text``."""
+        root = root or self.app.root
+        found = [
+            w
+            for w in root.walk(restrict=True)
+            if hasattr(w, "on_release")
+            and text in str(getattr(w, "text", ""))
+            and w.get_root_window() is not None
+            and w.opacity > 0
+        ]
+        assert found, f"no button with {text!r}"
+        return found[0]
+
+
+@pytest.fixture(scope="session")
+def driver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Driver]:
+    data = tmp_path_factory.mktemp("ui-data")
+    services = build_services(data, simulated=True, pin_factory=MockFactory(pin_class=MockPWMPin))
+    app = CompanionApp(services)
+    app._run_prepare()
+    drv = Driver(app)
+    drv.pump(5)
+    yield drv
+    app.stop()
+    services.close()
+
+
+@pytest.fixture
+def ui(driver: Driver) -> Iterator[Driver]:
+    driver.go_home()
+    yield driver
+    driver.app.leave_game()
+    driver.app.message = ""
+    driver.go_home()

@@ -1,0 +1,115 @@
+"""The app shell under Xvfb: launch, navigate with touches, screenshot and check each screen."""
+
+from __future__ import annotations
+
+from kivy.core.window import Window
+
+from companion.engines import registry
+from tests.ui.conftest import Driver
+
+
+def test_home_shows_a_tile_per_game_and_the_simulated_banner(ui: Driver) -> None:
+    home = ui.screen()
+    assert home.name == "home"
+    tiles = [w for w in home.ids.tiles.children]
+    assert sorted(t.game_id for t in tiles) == sorted(g.id for g in registry.all_games())
+    assert ui.app.root.ids.sim_banner.text == "SIMULATED DEVICES"
+    assert ui.app.root.ids.sim_banner.width > 0
+    assert home.ids.continue_button.disabled
+    for size in ((800, 480), (1280, 720)):
+        assert ui.screenshot("home", size).stat().st_size > 0
+    ui.go_home()
+
+
+def test_every_button_is_a_big_enough_touch_target(ui: Driver) -> None:
+    from kivy.metrics import dp
+
+    for name in ("home", "settings", "devices", "history"):
+        ui.app.go(name)
+        ui.pump(3)
+        buttons = [
+            w
+            for w in ui.screen().walk(restrict=True)
+            if hasattr(w, "on_release") and w.opacity > 0 and w.width > 0
+        ]
+        small = [(w.text, w.size) for w in buttons if min(w.size) < dp(48) - 0.5]
+        assert not small, f"{name}: touch targets under 48 dp: {small}"
+
+
+def test_settings_devices_history_and_back(ui: Driver) -> None:
+    ui.tap(ui.screen().ids.settings_button)
+    settings = ui.screen()
+    assert settings.name == "settings"
+    assert ui.app.screen_title == "Settings"
+    labels = [w.text for w in settings.ids.body.walk() if hasattr(w, "text")]
+    assert "Sound" in labels and "tap button" in labels and "Turntable serial port" in labels
+    ui.screenshot("settings")
+
+    ui.tap(ui.app.root.ids.home_button)
+    assert ui.screen().name == "home"
+    ui.tap(ui.screen().ids.devices_button)
+    devices = ui.screen()
+    assert devices.name == "devices"
+    shown = {row.ids.name.text: row.ids.state.text for row in devices.ids.rows.children}
+    assert shown["bag button"] == "simulated" and shown["buzzer"] == "simulated"
+    ui.screenshot("devices")
+
+    ui.tap(ui.app.root.ids.home_button)
+    ui.tap(ui.screen().ids.history_button)
+    history = ui.screen()
+    assert history.ids.summary.text == "No game in progress."
+    assert history.ids.undo_button.disabled
+    ui.screenshot("history")
+    ui.tap(ui.app.root.ids.home_button)
+    assert ui.screen().name == "home"
+
+
+def test_settings_changes_are_saved(ui: Driver) -> None:
+    ui.app.go("settings")
+    ui.pump(3)
+    sound_row = ui.button("On", ui.screen().ids.body)
+    before = ui.app.services.settings.sound
+    ui.tap(sound_row)
+    assert ui.app.services.settings.sound is (not before)
+    saved = (ui.app.services.data_dir / "settings.json").read_text()
+    assert f'"sound": {str(not before).lower()}' in saved
+    ui.tap(ui.button("Off", ui.screen().ids.body))
+    assert ui.app.services.settings.sound is before
+
+
+def test_virtual_kit_panel_presses_a_mock_pin(ui: Driver) -> None:
+    ui.tap(ui.app.root.ids.panel_button)
+    assert ui.app.panel_open
+    panel = ui.app.root.ids.panel
+    ui.pump(3)
+    from gpiozero import RGBLED, Button
+
+    hub = ui.app.services.devices
+    button = Button(hub.pins["bag_button"], pin_factory=hub.pin_factory)
+    led = RGBLED(
+        hub.pins["led_red"],
+        hub.pins["led_green"],
+        hub.pins["led_blue"],
+        pin_factory=hub.pin_factory,
+    )
+    try:
+        led.color = (1, 0, 0)
+        from kivy.tests.common import UnitTestTouch
+
+        x, y = panel.ids.bag_button.to_window(*panel.ids.bag_button.center)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        ui.pump(3)
+        assert button.is_pressed
+        touch.touch_up()
+        ui.pump(3)
+        assert not button.is_pressed
+        panel.update()
+        assert panel.led_colour == [1.0, 0.0, 0.0, 1]
+        ui.screenshot("virtual-kit")
+    finally:
+        button.close()
+        led.close()
+        ui.tap(ui.app.root.ids.panel_button)
+    assert not ui.app.panel_open
+    assert Window.size[0] == 800

@@ -1,0 +1,34 @@
+"""Sound plays where it can and is silent (never an error) where it cannot."""
+
+from __future__ import annotations
+
+import wave
+from pathlib import Path
+
+from companion.ui.sound import SoundPlayer
+
+
+def write_wav(path: Path) -> Path:
+    with wave.open(str(path), "wb") as f:
+        f.setnchannels(1)
+        f.setsampwidth(2)
+        f.setframerate(22050)
+        f.writeframes(b"\x00\x10" * 2205)
+    return path
+
+
+def test_sound_off_plays_nothing(tmp_path: Path) -> None:
+    assert SoundPlayer(enabled=False).play(write_wav(tmp_path / "tick.wav")) is False
+
+
+def test_a_missing_or_broken_file_is_silent(tmp_path: Path) -> None:
+    player = SoundPlayer()
+    broken = tmp_path / "broken.wav"
+    broken.write_bytes(b"not a wav")
+    assert player.play(tmp_path / "missing.wav") is False
+    assert player.play(broken) is False
+
+
+def test_a_real_wav_plays_on_the_dummy_audio_driver(tmp_path: Path) -> None:
+    player = SoundPlayer()
+    assert player.play(write_wav(tmp_path / "tick.wav")) is True
