@@ -246,4 +246,8 @@ def test_board_state_from_task_names_the_phase() -> None:
     state = new_game(2)
     task(state, "helpers", type="choose-helper", player=1, chosen=None, window=[])
     assert state.current_player() == 1
-    assert state.describe() == "player 2 chooses a helper"
+    assert state.prompt() == "player 2 chooses a helper"
+    lines = state.describe()
+    assert lines[0] == "player 2 chooses a helper"
+    assert lines[1] == "Round 1: player 1 holds the marker"
+    assert lines[2].startswith("Player 1: start col 2, 3 bullets, no helper; Who's Been Sitting")
