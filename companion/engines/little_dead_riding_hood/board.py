@@ -115,13 +115,15 @@ class Board:
 
     def _placeable(self, kind: str) -> Iterator[Cell]:
         """Frontier cells that take ``kind``: ``placement_problem`` for many cells at once."""
-        counts = self.obstacle_counts()
         tiles = self.tiles
         for cell in self._frontier():
             near_tiles = [n for n in self.around(cell) if n in tiles]
             if sum(1 for n in near_tiles if tiles[n] == "obstacle") > 1:
                 continue
-            if kind == "obstacle" and (cell[0] == 0 or any(counts[n] for n in near_tiles)):
+            if kind == "obstacle" and (
+                cell[0] == 0
+                or any(tiles.get(m) == "obstacle" for n in near_tiles for m in self.around(n))
+            ):
                 continue
             yield cell
 

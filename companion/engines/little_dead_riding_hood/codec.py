@@ -61,22 +61,21 @@ def _tile_rows(s: LdrhState) -> list[str]:
     """The board as text, one string per row from the start line: ``w``/``b``/``p`` path
     pieces (wolf, bullet, no icon), ``o`` obstacles, ``.`` empty."""
     board = s.board
-    return [
-        "".join(TILE_CODES.get(board.tiles.get((r, c), ""), ".") for c in range(board.columns))
-        for r in range(board.rows)
-    ]
+    grid = [["."] * board.columns for _ in range(board.rows)]
+    for (r, c), kind in board.tiles.items():
+        grid[r][c] = TILE_CODES[kind]
+    return ["".join(row) for row in grid]
 
 
 def _token_rows(s: LdrhState) -> list[str]:
     """Tokens on the tiles as text: ``W`` a zombie wolf, ``B`` a bullet, ``*`` both."""
     board = s.board
-    return [
-        "".join(
-            TOKEN_CODES.get(((r, c) in board.wolves, (r, c) in board.bullets), ".")
-            for c in range(board.columns)
-        )
-        for r in range(board.rows)
-    ]
+    grid = [["."] * board.columns for _ in range(board.rows)]
+    for r, c in board.wolves:
+        grid[r][c] = "W"
+    for r, c in board.bullets:
+        grid[r][c] = "*" if grid[r][c] == "W" else "B"
+    return ["".join(row) for row in grid]
 
 
 def _plain(task: dict[str, Any]) -> dict[str, Any]:
