@@ -230,3 +230,19 @@ def test_buttons_are_big_enough_and_the_board_fits_both_panels(ui: Driver) -> No
         assert board.cell_size() * 11 <= board.width + 0.5  # 11 columns for five lanes
         assert board.right <= screen.ids.action_scroll.x
     ui.screenshot("ldrh-five-players", (1280, 720))
+
+
+def test_view_highlights_what_the_best_card_could_reach() -> None:
+    from companion.ui.games.little_dead_riding_hood import view
+    from tests.engines.little_dead_riding_hood.scenario import card_turn, column, lay, new_game
+
+    state = new_game(2, hands=[["wolf:2", "cake-and-wine:1"], []])
+    lay(state, column(state, 0, 5), wolves=[(1, 1)])
+    card_turn(state, 0)
+    assert view.reachable(state) == {(0, 1), (1, 1)}  # a movement of two; the wolf's space too
+    state.apply(("move", "cake-and-wine:1"))
+    assert view.reachable(state) == {(0, 1)}
+    assert view.space_actions(state) == {(0, 1): [("step", 0, 1)]}
+    rows = view.player_rows(state, ["Ann", "Bo"])
+    assert rows[0].text == "* Ann (Red): 3 bullets, 1 card"
+    assert view.prompt(state, ["Ann", "Bo"]) == "Ann moves (1 left)"

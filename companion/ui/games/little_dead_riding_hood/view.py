@@ -12,7 +12,7 @@ from typing import Any
 from companion.engines.base import CHANCE, TERMINAL
 from companion.engines.little_dead_riding_hood.bag import BagContents, win_probability
 from companion.engines.little_dead_riding_hood.board import Cell
-from companion.engines.little_dead_riding_hood.components import HELPERS
+from companion.engines.little_dead_riding_hood.components import HELPERS, card_movement
 from companion.engines.little_dead_riding_hood.state import LdrhState
 
 PAWN_COLOURS: list[tuple[str, tuple[float, float, float]]] = [
@@ -62,7 +62,7 @@ class PlayerRow:
 
     @property
     def text(self) -> str:
-        parts = [f"{self.bullets} bullets", f"{self.cards} cards"]
+        parts = [_count(self.bullets, "bullet"), _count(self.cards, "card")]
         if self.helper:
             parts.append(self.helper)
         if self.sitting_out:
@@ -83,14 +83,19 @@ def space_actions(state: LdrhState) -> dict[Cell, list[Any]]:
 
 
 def reachable(state: LdrhState) -> set[Cell]:
-    """During a move: every space the pawn could still end on with the movement left."""
-    if state.phase == "over" or not state.tasks or state.tasks[-1]["type"] != "move":
+    """Spaces the acting pawn could end on: during a move, with the movement left; in a
+    card turn, with the best movement card in hand."""
+    if state.phase == "over" or not state.tasks:
         return set()
     task = state.tasks[-1]
-    player = task["player"]
-    return set(
-        state.board.landing_spaces(state.pawns[player], task["left"], state.other_pawns(player))
-    )
+    player = task.get("player", -1)
+    if task["type"] == "move":
+        movement = task["left"]
+    elif task["type"] == "card-turn" and state.may_play_card(player):
+        movement = max(card_movement(k) for k in state.hands[player])
+    else:
+        return set()
+    return set(state.board.landing_spaces(state.pawns[player], movement, state.other_pawns(player)))
 
 
 def combat_bag(state: LdrhState) -> BagContents | None:
@@ -152,6 +157,10 @@ def prompt(state: LdrhState, names: list[str]) -> str:
     for p in reversed(range(state.num_players)):
         text = text.replace(f"player {p + 1}", _name(names, p))
     return text[:1].upper() + text[1:]
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def _name(names: list[str], p: int) -> str:
