@@ -31,6 +31,7 @@ class SettingsError(ValueError):
 class Settings:
     house_rules: dict[str, dict[str, Any]] = field(default_factory=dict)
     serial_port: str = ""  # "" means find the turntable by USB id or udev name
+    turntable_analog: bool = False  # read the AS5600 through the MCP3008 instead of the Pico
     pins: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_PINS))
     sound: bool = True
     tempo: float = 1.0  # seconds per count (PP7)
@@ -75,6 +76,10 @@ def validate(data: Any) -> Settings:
     if not isinstance(port, str):
         raise SettingsError("serial_port must be text")
     settings.serial_port = port
+    analog = data.get("turntable_analog", False)
+    if not isinstance(analog, bool):
+        raise SettingsError("turntable_analog must be true or false")
+    settings.turntable_analog = analog
     sound = data.get("sound", True)
     if not isinstance(sound, bool):
         raise SettingsError("sound must be true or false")

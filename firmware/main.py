@@ -30,7 +30,7 @@ DEFAULT_RATE = 100  # angle frames per second
 WDT_TIMEOUT_MS = 2000  # rp2040 allows up to 8388
 SENSOR_RETRY_MS = 100  # how often to try a sensor that stopped answering
 MIN_BEAT_GAP_MS = 50  # status changes send a heartbeat at once, at most this often
-MAX_IDLE_US = 2000  # longest sleep, so commands are answered promptly
+MAX_IDLE_US = 5000  # longest sleep: commands are answered within 5 ms
 MAX_BYTES_PER_LOOP = 128  # a flood of input cannot starve the stream
 FAULT_LIMIT = 20  # consecutive failed loops before letting the watchdog restart us
 BOOTSEL_HOLD_MS = 1000
@@ -85,8 +85,10 @@ class Kit:
 
     def poll(self, now_ms, now_us):
         """Send whatever is due: an angle sample, a heartbeat."""
-        if time.ticks_diff(now_us, self._next_sample_us) >= 0:
+        due = time.ticks_diff(now_us, self._next_sample_us) >= 0
+        if due or self.status is None:  # know the sensor's state before any heartbeat
             self._sample(now_ms)
+        if due:
             self._next_sample_us = time.ticks_add(self._next_sample_us, self._period_us)
             if time.ticks_diff(now_us, self._next_sample_us) >= 0:
                 # Late (a slow USB write): skip ahead rather than send a burst.
@@ -225,7 +227,7 @@ def _bootsel():
         import rp2
     except ImportError:
         return None
-    return rp2.bootsel_button
+    return getattr(rp2, "bootsel_button", None)  # MicroPython 1.20 and later
 
 
 def run(kit, wdt, led):

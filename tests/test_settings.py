@@ -35,6 +35,7 @@ def test_round_trip(tmp_path: Path) -> None:
         ("[]", "JSON object"),
         ('{"tempo": 9}', "tempo must be 0.5-2.0"),
         ('{"sound": "loud"}', "sound must be true or false"),
+        ('{"turntable_analog": 1}', "turntable_analog must be true or false"),
         ('{"pins": {"tap_button": 17}}', "GPIO17 is given to two devices"),
         ('{"pins": {"laser": 4}}', "pins.laser: there is no such device role"),
         ('{"pins": {"buzzer": 40}}', "pins.buzzer must be a GPIO number 2-27"),

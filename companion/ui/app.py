@@ -165,10 +165,10 @@ class CompanionApp(App):
         if self.controller is None:
             return
         name = f"game:{self.controller.session.game.id}"
+        self.controller = None
         if self.manager.has_screen(name):
             screen = self.manager.get_screen(name)
             screen.detach()
             if self.manager.current == name:
                 self.go("home")
             self.manager.remove_widget(screen)
-        self.controller = None

@@ -36,6 +36,15 @@ class SoundPlayer:
             return False
         return True
 
+    def stop(self, path: str | Path) -> None:
+        """Stop ``path`` if it is playing (a paused count stops its beat track)."""
+        sound = self._cache.get(str(path))
+        if sound is not None:
+            try:
+                sound.stop()
+            except Exception:
+                log.exception("stopping %s failed", path)
+
     def _load(self, path: str) -> Any:
         if path in self._cache:
             return self._cache[path]

@@ -99,3 +99,15 @@ def test_an_error_in_a_callback_becomes_a_message_not_a_crash(ui: Driver) -> Non
     assert "The game is saved" in ui.app.message
     ui.tap(ui.screen().ids.settings_button)
     assert ui.screen().name == "settings"
+
+
+@pytest.mark.usefixtures("die_race_registered")
+def test_leaving_a_game_clears_continue_on_home(ui: Driver) -> None:
+    ui.app.start_game("die-race", 1, {"target": 5})
+    ui.pump(3)
+    assert ui.screen().name == "game:die-race"
+    ui.app.leave_game()
+    ui.pump(3)
+    assert ui.screen().name == "home"
+    assert ui.screen().ids.continue_button.disabled
+    assert ui.screen().ids.continue_button.text == "No game in progress"

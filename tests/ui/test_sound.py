@@ -32,3 +32,12 @@ def test_a_missing_or_broken_file_is_silent(tmp_path: Path) -> None:
 def test_a_real_wav_plays_on_the_dummy_audio_driver(tmp_path: Path) -> None:
     player = SoundPlayer()
     assert player.play(write_wav(tmp_path / "tick.wav")) is True
+
+
+def test_stop_silences_a_playing_sound_and_ignores_unknown_ones(tmp_path: Path) -> None:
+    player = SoundPlayer()
+    tick = write_wav(tmp_path / "tick.wav")
+    assert player.play(tick) is True
+    player.stop(tick)
+    assert player._cache[str(tick)].state == "stop"
+    player.stop(tmp_path / "never-played.wav")

@@ -37,6 +37,7 @@ from companion.devices.turntable.protocol import (
     FrameSplitter,
     Heartbeat,
     Hello,
+    checksum_ok,
     encode_hello,
     encode_maint,
     encode_ping,
@@ -68,7 +69,8 @@ class CommandRefused(RuntimeError):
 @dataclass(frozen=True)
 class LinkStats:
     frames: int = 0  # valid frames received
-    bad_frames: int = 0  # candidate frames refused (checksum, form, cut short, too long)
+    crc_errors: int = 0  # lines whose checksum did not match: damaged on the way
+    bad_frames: int = 0  # other lines refused: cut short, too long, or not our protocol
     noise_bytes: int = 0  # bytes outside any frame (REPL text, garbage)
     gaps: int = 0  # times the sequence number jumped
     lost_frames: int = 0  # frames missing in those jumps
@@ -168,6 +170,7 @@ class TurntableLink:
         self.message = f"looking for {looking_for}"
         self.port_path: str | None = None
         self.hello: Hello | None = None
+        self.device_rate_hz: int | None = None  # as the kit last said (HELLO or ACK)
         self.connected_at: float | None = None
         self.last_frame_at: float | None = None
 
@@ -267,6 +270,8 @@ class TurntableLink:
         except Exception as err:
             log.warning("turntable port discovery failed: %s", err)
             everything = []
+        for path in [p for p in self._refused_until if p not in everything]:
+            del self._refused_until[path]  # unplugged: whatever comes back is a new device
         usable = [p for p in everything if self._refused_until.get(p, float("-inf")) <= now]
         self._next_attempt = now + self.retry_interval
         if not usable:
@@ -315,7 +320,10 @@ class TurntableLink:
         for line in self._splitter.feed(data):
             frame = parse_frame(line)
             if frame is None:
-                self._count(bad_frames=1)
+                if checksum_ok(line):
+                    self._count(bad_frames=1)
+                else:
+                    self._count(crc_errors=1)
                 continue
             self._count(frames=1)
             if self.state is LinkState.HANDSHAKE:
@@ -338,6 +346,7 @@ class TurntableLink:
             )
             return
         self.hello = hello
+        self.device_rate_hz = hello.rate_hz
         self.state = LinkState.CONNECTED
         self.message = f"kit {hello.uid} (firmware {hello.firmware}) on {self.port_path}"
         self.connected_at = now
@@ -361,8 +370,11 @@ class TurntableLink:
         if expected is not None and frame.seq != expected:
             self._count(gaps=1, lost_frames=(frame.seq - expected) % SEQ_MODULUS)
         self._expected_seq = (frame.seq + 1) % SEQ_MODULUS
+        if isinstance(frame, Ack) and frame.command == "RATE":
+            self.device_rate_hz = int(frame.value)
         if isinstance(frame, Hello):
             self.hello = frame
+            self.device_rate_hz = frame.rate_hz
             if frame.protocol != PROTOCOL_VERSION:
                 self._handshake_done(frame, now)  # refuses
                 return
@@ -548,7 +560,7 @@ class TurntableLink:
             )
 
     def stats(self) -> LinkStats:
-        """The counters so far (frames refused include those cut short or too long)."""
+        """The counters so far (bad frames include those cut short or too long)."""
         with self._lock:
             stats = self._stats
         return replace(

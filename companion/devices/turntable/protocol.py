@@ -116,6 +116,42 @@ def parse_frame(line: bytes) -> Frame | None:
     ``line`` runs from ``$`` to an optional ``\\n`` (or ``\\r\\n``).  Checks, in order:
     framing, the checksum, then every field's exact form and range.
     """
+    if len(line) == 30 and line[:3] == b"$A," and line[29] == 10:
+        return _parse_angle_line(line)
+    return _parse_general(line)
+
+
+def checksum_ok(line: bytes) -> bool:
+    """Whether a line's checksum matches its body, whatever else is wrong with it.
+
+    Tells the link's counters a line damaged in transit (a checksum error) from one
+    that arrived intact but is not a frame of this protocol.
+    """
+    text = line.rstrip(b"\r\n")
+    star = text.rfind(b"*")
+    return (
+        star > 0
+        and len(text) - star == 5
+        and text[star + 1 :] == b"%04X" % binascii.crc_hqx(text[1:star], 0xFFFF)
+    )
+
+
+def _parse_angle_line(line: bytes) -> Frame | None:
+    """The common case, an angle frame ending in "\n": fixed positions, no splitting."""
+    if line[8] != 44 or line[19] != 44 or line[24] != 42:
+        return None
+    if line[25:29] != b"%04X" % binascii.crc_hqx(line[1:24], 0xFFFF):
+        return None
+    seq, ticks, raw = line[3:8], line[9:19], line[20:24]
+    if not (seq.isdigit() and ticks.isdigit() and raw.isdigit()):
+        return None
+    s, t, r = int(seq), int(ticks), int(raw)
+    if s >= SEQ_MODULUS or t >= TICKS_MODULUS or r >= RAW_PER_TURN:
+        return None
+    return AngleFrame(s, t, r)
+
+
+def _parse_general(line: bytes) -> Frame | None:
     n = len(line)
     if n and line[n - 1] == 10:
         n -= 1
@@ -284,9 +320,10 @@ def encode_maint() -> bytes:
 class FrameSplitter:
     """Cuts a byte stream into candidate lines; every ``$`` starts a new one.
 
-    The REPL banner and any other noise between frames is skipped (and counted); a
-    candidate cut short by a new ``$`` or longer than MAX_LINE is dropped (and
-    counted), so one frame's damage never spills into the next.
+    The REPL banner and any other noise between frames is skipped; a candidate cut
+    short by a new ``$`` or longer than MAX_LINE is dropped (``broken``), so one
+    frame's damage never spills into the next.  ``noise_bytes`` counts every byte
+    that did not end up in a candidate line.
     """
 
     def __init__(self, max_line: int = MAX_LINE) -> None:
@@ -316,17 +353,19 @@ class FrameSplitter:
             restart = buf.find(b"$", i + 1, limit)
             if restart >= 0:
                 self.broken += 1
+                self.noise_bytes += restart - i
                 i = restart
                 continue
             if newline < 0:
                 if end - i >= self.max_line:
                     self.broken += 1
-                    i = end
+                    self.noise_bytes += end - i
                 else:
                     self._pending = buf[i:]
                 break
             if newline + 1 - i > self.max_line:
                 self.broken += 1
+                self.noise_bytes += newline + 1 - i
             else:
                 lines.append(buf[i : newline + 1])
             i = newline + 1

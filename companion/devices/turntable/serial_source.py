@@ -94,8 +94,17 @@ class SerialAngleSource(AngleSource):
         if sensor is not None and sensor is not SensorState.OK:
             text += f"; {sensor.advice}"
         stats = self.link.stats()
-        if stats.bad_frames or stats.lost_frames:
-            text += f"; {stats.bad_frames} bad frames, {stats.lost_frames} lost"
+        troubles = [
+            f"{count} {what}"
+            for count, what in (
+                (stats.crc_errors, "checksum errors"),
+                (stats.bad_frames, "damaged frames"),
+                (stats.lost_frames, "frames lost"),
+            )
+            if count
+        ]
+        if troubles:
+            text += "; " + ", ".join(troubles)
         return text
 
     def _on_frame(self, frame: Frame, host_time: float) -> None:

@@ -1,20 +1,21 @@
 """A simulated turntable: the magnet on the wolf's axis and the AS5600 that reads it.
 
-The magnet turns (set an angle, or spin it and let friction stop it) and sits at
-some gap above the chip.  The AS5600 model answers I2C register reads the way the
+The magnet turns (set an angle, or flick it and let friction stop it, with the
+physics of simulated.py) and sits at some gap above the chip.  The AS5600 model answers I2C register reads the way the
 datasheet describes: STATUS with MD/ML/MH, the 12-bit RAW ANGLE, AGC and
 MAGNITUDE, so the firmware cannot tell it from the real chip.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 import threading
 import time
 from collections.abc import Callable
 
-DEFAULT_DECELERATION = 360.0
-"""Degrees per second squared: a wolf spun at two turns a second stops in two seconds."""
+from companion.devices.turntable.simulated import Physics, SpinModel
+
 GAP_TOO_CLOSE_MM = 0.5
 GAP_TOO_FAR_MM = 3.0
 GAP_UNDETECTED_MM = 4.5
@@ -25,7 +26,11 @@ AGC_MAX = 128  # in 3.3 V mode
 
 
 class SimMagnet:
-    """Where the diametric magnet points (degrees, clockwise seen from above) and its gap."""
+    """The diametric magnet on the wolf's axis: where it points and how far from the chip.
+
+    The motion is simulated.py's SpinModel (friction, drag, bounce-back, wobble and
+    an off-centre magnet), advanced to the injected clock whenever it is read.
+    """
 
     def __init__(
         self,
@@ -33,54 +38,51 @@ class SimMagnet:
         angle: float = 0.0,
         gap_mm: float = GOOD_GAP_MM,
         present: bool = True,
+        physics: Physics | None = None,
+        seed: int = 0,
     ) -> None:
         self._clock = clock
         self._lock = threading.Lock()
-        self._angle0 = angle % 360.0
-        self._t0 = clock()
-        self._speed = 0.0
-        self._decel = DEFAULT_DECELERATION
+        self._physics = physics or Physics()
+        self._rng = random.Random(seed)
+        self._model = SpinModel(self._physics, angle=angle % 360.0, t=clock(), rng=self._rng)
         self.gap_mm = gap_mm
         self.present = present
 
-    def _angle_locked(self, t: float) -> float:
-        if self._speed == 0.0:
-            return self._angle0
-        stop_after = abs(self._speed) / self._decel
-        dt = min(max(t - self._t0, 0.0), stop_after)
-        sign = 1.0 if self._speed > 0 else -1.0
-        travel = self._speed * dt - sign * 0.5 * self._decel * dt * dt
-        return (self._angle0 + travel) % 360.0
+    def _now(self, t: float | None) -> SpinModel:
+        self._model.advance(self._clock() if t is None else t)
+        return self._model
 
     def angle(self, t: float | None = None) -> float:
+        """Where the magnet points (degrees, clockwise seen from above), as the chip sees it."""
         with self._lock:
-            return self._angle_locked(self._clock() if t is None else t)
+            return self._now(t).noiseless_reading()
+
+    def true_angle(self, t: float | None = None) -> float:
+        """Where the wolf really points, without the reading's wobble and eccentricity."""
+        with self._lock:
+            return self._now(t).theta % 360.0
 
     def is_moving(self, t: float | None = None) -> bool:
         with self._lock:
-            if self._speed == 0.0:
-                return False
-            now = self._clock() if t is None else t
-            return now - self._t0 < abs(self._speed) / self._decel
+            return self._now(t).moving
 
     def set_angle(self, degrees: float) -> None:
         """Turn the wolf by hand to ``degrees`` and leave it there."""
         with self._lock:
-            self._angle0 = degrees % 360.0
-            self._t0 = self._clock()
-            self._speed = 0.0
+            self._model = SpinModel(
+                self._physics, angle=degrees % 360.0, t=self._clock(), rng=self._rng
+            )
 
-    def spin(self, speed_dps: float, deceleration: float = DEFAULT_DECELERATION) -> float:
-        """Spin from where it is now; returns the angle where it will stop."""
-        if deceleration <= 0:
-            raise ValueError("deceleration must be positive")
+    def spin(self, speed_dps: float) -> float:
+        """Flick the wolf from where it is now; returns the angle where it will stop."""
         with self._lock:
-            now = self._clock()
-            self._angle0 = self._angle_locked(now)
-            self._t0 = now
-            self._speed = float(speed_dps)
-            self._decel = float(deceleration)
-            return self._angle_locked(now + abs(self._speed) / self._decel + 1.0)
+            model = self._now(None)
+            model.flick(speed_dps)
+            future = copy.deepcopy(model)
+        while future.moving:
+            future.advance(future.t + 10.0)
+        return future.noiseless_reading()
 
     def remove(self) -> None:
         """Lift the turntable out of the board."""

@@ -25,6 +25,7 @@ class TickClock:
         self._last_host: float | None = None
         self._last_ticks: int | None = None
         self._device_ms = 0
+        self._last_out = float("-inf")
 
     def to_host(self, ticks_ms: int, host_now: float) -> float:
         """When, on the host's clock, the Pico made a frame stamped ``ticks_ms``."""
@@ -48,4 +49,6 @@ class TickClock:
             allowed = self._offset + (host_now - self._last_host) * self.drift_allowance
             self._offset = min(allowed, candidate)
         self._last_host = host_now
-        return device_s + self._offset
+        # A better offset can pull the estimate back a little: never before the last one.
+        self._last_out = max(device_s + self._offset, self._last_out)
+        return self._last_out

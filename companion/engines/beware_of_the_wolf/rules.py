@@ -136,6 +136,24 @@ class WolfState(State):
         colour = self.board.houses[house].colour if house is not None else "?"
         return f"player {player + 1} ({colour})"
 
+    def describe(self) -> list[str]:
+        """A few lines for logs and the plain table: the wolf, each pawn, the die."""
+        lines = [
+            "wolf: "
+            + (
+                "not set"
+                if self.wolf is None
+                else f"points at {self.wolf} deg, guarding " + " ".join(sorted(self.guarded_zone()))
+            )
+        ]
+        for p in range(self.num_players):
+            where = self.positions[p] or "in the house"
+            done = ", round complete" if self.round_complete(p) else ""
+            lines.append(f"{self.pawn_name(p)}: {where}{done}")
+        if self.roll is not None:
+            lines.append(f"die: {self.roll}")
+        return lines
+
     # -- whose turn ----------------------------------------------------------
     def current_player(self) -> int:
         if self.phase == "over":

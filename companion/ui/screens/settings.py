@@ -80,7 +80,14 @@ class SettingsScreen(Screen):
                 step=lambda d: self._apply(settings.set_tempo, round(settings.tempo + d * 0.1, 2)),
             )
         )
-        body.add_widget(Factory.Heading(text="Turntable serial port"))
+        body.add_widget(Factory.Heading(text="Turntable"))
+        body.add_widget(
+            self._row(
+                "Read through",
+                "MCP3008" if settings.turntable_analog else "Pico (USB)",
+                toggle=self._toggle_analog,
+            )
+        )
         port = Factory.PortInput(text=settings.serial_port)
         port.bind(
             on_text_validate=lambda w: self._set_port(w.text),
@@ -122,6 +129,11 @@ class SettingsScreen(Screen):
         except SettingsError as err:
             App.get_running_app().notify(str(err).capitalize() + ".")
             return
+        App.get_running_app().services.save_settings()
+        self.show(self.section)
+
+    def _toggle_analog(self) -> None:
+        self.settings.turntable_analog = not self.settings.turntable_analog
         App.get_running_app().services.save_settings()
         self.show(self.section)
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+import pytest
+
 from companion.devices.turntable.detector import Settled, SettleTuning, SpinDetector, SpinStarted
+from companion.devices.turntable.simulated import Physics, SpinModel
 from companion.devices.turntable.source import AngleSample
 
 LSB = 360 / 4096
@@ -149,3 +152,30 @@ def test_velocity_and_unwrapped_angle() -> None:
     detector.feed(AngleSample(0.1, 10.0))
     assert abs(detector.unwrapped - 370.0) < 1e-9
     assert abs(detector.velocity() - 200.0) < 1e-6
+
+
+@pytest.mark.parametrize(
+    ("kind", "physics"),
+    [
+        ("ordinary", Physics(coulomb_dps2=50.0, viscous_per_s=0.5)),
+        ("creeping", Physics(coulomb_dps2=0.8, viscous_per_s=0.8)),
+        ("bounce-back", Physics(coulomb_dps2=60.0, viscous_per_s=0.3, bounce_chance=1.0)),
+    ],
+)
+def test_simulated_spins_settle_once_where_the_wolf_rests(kind: str, physics: Physics) -> None:
+    rng = random.Random(kind)
+    for spin in range(12):
+        model = SpinModel(physics, angle=rng.uniform(0, 360), rng=random.Random(spin))
+        detector = SpinDetector()
+        settles: list[Settled] = []
+        t = 0.0
+        while model.stopped_at is None or t < model.stopped_at + 0.5 or t < 1.0:
+            if 0.5 <= t < 0.51:
+                model.flick(rng.choice((-1, 1)) * rng.uniform(300, 1200))
+            model.advance(t)
+            events = detector.feed(AngleSample(t, model.reading()))
+            settles += [e for e in events if isinstance(e, Settled) and e.after_spin]
+            t += 0.01
+        assert len(settles) == 1, (kind, spin, settles)
+        assert gap(settles[0].degrees, model.noiseless_reading()) < 1.0
+        assert settles[0].t - model.stopped_at < 0.35  # type: ignore[operator]

@@ -284,3 +284,13 @@ def test_broken_saves_name_the_fault(field: str, value: object, message: str) ->
     data["state"][field] = value
     with pytest.raises(InvalidState, match=message):
         GAME.state_from_dict(data)
+
+
+def test_describe_names_the_wolf_the_pawns_and_the_die() -> None:
+    state = position(["o3", None], wolf=34, phase="move", roll=2, quarters=[15, 0])
+    assert state.describe() == [
+        "wolf: points at 34 deg, guarding i1 i2 o3",
+        "player 1 (red): o3, round complete",
+        "player 2 (blue): in the house",
+        "die: 2",
+    ]

@@ -33,7 +33,9 @@ def test_a_set_that_must_wait_is_placed_after_the_other_one() -> None:
 
 
 def test_a_single_set_matching_the_last_forest_card_cannot_be_placed() -> None:
-    state = position(forest=["shamrock", "acorn"], row=["acorn", "acorn", "wolf"], deck=DECK, time=4)
+    state = position(
+        forest=["shamrock", "acorn"], row=["acorn", "acorn", "wolf"], deck=DECK, time=4
+    )
     state.apply("end the round")
     assert state.forest == ["shamrock", "acorn"]
     assert state.time == 4, "one set (even a lost one) costs no time"
@@ -127,8 +129,19 @@ def test_no_cards_left_anywhere_ends_the_round_lw10() -> None:
     counts = {
         "progress": {"acorn": 4, "shamrock": 4, "distelfink": 2},
         "fright": {"wolf": 1, "owl": 0, "bat": 0},
-        "event": {k: 0 for k in ("well", "torch", "compass", "lightning", "gravestone",
-                                 "signpost", "scarecrow", "horseman")},
+        "event": {
+            k: 0
+            for k in (
+                "well",
+                "torch",
+                "compass",
+                "lightning",
+                "gravestone",
+                "signpost",
+                "scarecrow",
+                "horseman",
+            )
+        },
     }
     game = LostInTheWoodsGame(Manifest.from_dict(counts, "test"))
     forest = ["acorn", "shamrock", "acorn", "shamrock"]
@@ -170,7 +183,9 @@ def test_digital_deck_shuffles_by_chance_and_then_deals_in_order() -> None:
         assert state.is_chance_node()
         state.apply(state.legal_actions()[0])
     assert state.current_player() == 0, "the app deals round setup by itself"
-    assert state.order is not None and len(state.order) + len(state.row) + state.discard_size == total
+    assert (
+        state.order is not None and len(state.order) + len(state.row) + state.discard_size == total
+    )
     view = state.knowledge_view()
     assert view.order is None and view.options["deck"] == "table"
     assert view.segments == state.segments

@@ -1,0 +1,122 @@
+"""The turntable as the board screen sees it: samples in on a thread, events out on the main thread.
+
+The source's callback (a background thread) only appends to a queue; a Kivy
+clock event drains it on the main thread into the SpinDetector (and polls it, for
+sources that report only changes), then hands the screen calibrated board angles:
+``on_angle`` for the live snout, ``on_settled(angle, after_spin)`` when it rests.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from kivy.clock import Clock
+
+from companion.devices.turntable.calibration import TurntableCalibration
+from companion.devices.turntable.detector import Settled, SettleTuning, SpinDetector, SpinStarted
+from companion.devices.turntable.kit import open_turntable
+from companion.devices.turntable.mcp3008_source import RECOMMENDED_TUNING, MCP3008AngleSource
+from companion.devices.turntable.simulated import SimulatedTurntable
+from companion.devices.turntable.source import AngleSample, AngleSource
+
+DRAIN_HZ = 30.0
+
+
+Flicker = Callable[[float], object]
+
+
+def make_source(
+    simulated: bool,
+    pin_factory: Any,
+    start_raw_deg: float,
+    serial_port: str = "",
+    analog: bool = False,
+    sim_kit: bool = True,
+) -> tuple[AngleSource, SettleTuning, Flicker | None]:
+    """The turntable source, its settle tuning, and how to flick a simulated wolf.
+
+    Simulated (``--sim``): the kit's own firmware on a simulated Pico behind a pty,
+    read through the real serial link and protocol (``sim_kit=False`` gives the
+    bare physics model instead, for tests on a fake clock).  Real: the Pico on USB,
+    or the MCP3008 analog path when the owner chose it in Settings.
+    """
+    if simulated and sim_kit:
+        source, kit = open_turntable(True)
+        assert kit is not None
+        kit.magnet.set_angle(start_raw_deg)
+        return source, SettleTuning(), kit.magnet.spin
+    if simulated:
+        model = SimulatedTurntable(angle=start_raw_deg)
+        return model, SettleTuning(), model.flick
+    if analog:
+        return MCP3008AngleSource(pin_factory=pin_factory), RECOMMENDED_TUNING, None
+    serial, _ = open_turntable(False, serial_port)
+    return serial, SettleTuning(), None
+
+
+class TurntableLink:
+    def __init__(
+        self,
+        source: AngleSource,
+        calibration: TurntableCalibration,
+        tuning: SettleTuning | None = None,
+        on_angle: Callable[[float], None] | None = None,
+        on_settled: Callable[[float, bool], None] | None = None,
+        on_spin_started: Callable[[], None] | None = None,
+        flicker: Flicker | None = None,
+    ) -> None:
+        self.source = source
+        self.flicker = flicker
+        self.calibration = calibration
+        self.detector = SpinDetector(tuning)
+        self.on_angle = on_angle
+        self.on_settled = on_settled
+        self.on_spin_started = on_spin_started
+        self._queue: deque[AngleSample] = deque(maxlen=2000)
+        self._event: Any = None
+        self.last_raw: float | None = None
+
+    def start(self, run_source: bool = True) -> None:
+        """Listen to the source (and start its thread unless ``run_source`` is False)."""
+        self.source.on_sample = self._queue.append  # deque.append is thread-safe
+        if run_source:
+            self.source.start()
+        if self._event is None:
+            self._event = Clock.schedule_interval(self.drain, 1.0 / DRAIN_HZ)
+
+    def stop(self) -> None:
+        if self._event is not None:
+            self._event.cancel()
+            self._event = None
+        self.source.stop()
+        self.source.on_sample = None
+
+    def flick(self, velocity_dps: float) -> bool:
+        """Spin a simulated wolf; False for a real turntable (spin it by hand)."""
+        if self.flicker is None:
+            return False
+        self.flicker(velocity_dps * self.calibration.direction)
+        return True
+
+    def board_angle(self) -> float | None:
+        return None if self.last_raw is None else self.calibration.to_board(self.last_raw)
+
+    def drain(self, _dt: float = 0.0) -> None:
+        """Feed queued samples to the detector and report (main thread)."""
+        events: list[Any] = []
+        latest: AngleSample | None = None
+        while self._queue:
+            latest = self._queue.popleft()
+            events.extend(self.detector.feed(latest))
+        events.extend(self.detector.poll())
+        if latest is not None:
+            self.last_raw = latest.degrees
+            if self.on_angle is not None:
+                self.on_angle(self.calibration.to_board(latest.degrees))
+        for event in events:
+            if isinstance(event, SpinStarted) and self.on_spin_started is not None:
+                self.on_spin_started()
+            elif isinstance(event, Settled) and self.on_settled is not None:
+                self.on_settled(self.calibration.to_board(event.degrees), event.after_spin)

@@ -1,0 +1,196 @@
+"""Step 1 on screen: who holds the token and the huge count to ten.
+
+The panel owns one count timer at a time (``companion.devices.timing``), built for
+the holders still to come this turn: a Metronome that beats by itself, or a
+TapCounter fed by the on-screen button and the wired tap button.  Timer events
+arrive on device threads; they are posted to Kivy's thread, where "pass" and
+"done" become the engine's ``pass`` and ``box`` actions through the controller.
+If the state moves without the timer (undo, the manual "Passed" button), the
+timer is rebuilt for the new holder.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.devices import sounds, timing
+from companion.devices.timing import CountEvent, Metronome, TapCounter
+from companion.engines.le_petit_poucet.terms import TOUCH
+from companion.ui.screens import load_kv
+
+METRONOME, TAPS = "metronome", "taps"
+
+
+class PoucetCountPanel(BoxLayout):
+    count_text = StringProperty("0")
+    holder_text = StringProperty("")
+    hint_text = StringProperty("")
+    big_text = StringProperty("Start counting")
+    mode = StringProperty(METRONOME)
+    too_fast = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.screen: Any = None
+        self.button: Any = None
+        self.buzzer: Any = None
+        self.clock: Any = None
+        self.wait: Any = None
+        """Injected by tests (a fake clock and wait); None means real time."""
+        self.timer: Metronome | TapCounter | None = None
+        self._expected: tuple[int, int] | None = None
+        self._sounds: sounds.SoundFiles | None = None
+
+    # -- wiring ----------------------------------------------------------------------
+    def connect(self, screen: Any, button: Any = None, buzzer: Any = None) -> None:
+        self.screen, self.button, self.buzzer = screen, button, buzzer
+
+    @property
+    def controller(self) -> Any:
+        return self.screen.controller if self.screen is not None else None
+
+    def _tempo(self) -> float:
+        services = self.screen.services if self.screen is not None else None
+        return services.settings.tempo if services is not None else timing.DEFAULT_INTERVAL
+
+    def _sound_files(self) -> sounds.SoundFiles | None:
+        services = self.screen.services if self.screen is not None else None
+        if services is None:
+            return None
+        if self._sounds is None:
+            try:
+                self._sounds = sounds.prepare_sounds(
+                    self._tempo(), cache_dir=services.data_dir / "sounds"
+                )
+            except OSError as err:
+                services.sound.enabled = False
+                self.controller.message(f"No count sounds: cannot write them ({err}).")
+        return self._sounds
+
+    # -- following the state ---------------------------------------------------------
+    def sync(self, state: Any, names: list[str]) -> None:
+        """Called on every refresh: keep one timer matching the state's holder."""
+        if state.phase != TOUCH:
+            self.stop()
+            return
+        key = (state.turn, state.holder)
+        if self.timer is None or self._expected != key:
+            self._build(state)
+        holder = state.current_player()
+        self.holder_text = f"{names[holder]} feels the token"
+        last = state.holder == len(state.touch_order()) - 1
+        then = "puts it in the box" if last else "passes it to the left"
+        self.hint_text = f"The others count to ten; then {names[holder]} {then}."
+        self._show_status()
+
+    def _build(self, state: Any) -> None:
+        self.stop()
+        order = state.touch_order()[state.holder :]
+        common: dict[str, Any] = {
+            "button": self.button,
+            "buzzer": self.buzzer,
+            "clock": self.clock,
+            "wait": self.wait,
+        }
+        if self.mode == METRONOME:
+            self.timer = Metronome(order, self._from_device, interval=self._tempo(), **common)
+        else:
+            self.timer = TapCounter(
+                order, self._from_device, min_interval=0.5 * self._tempo(), **common
+            )
+            self.timer.start()
+        self._expected = (state.turn, state.holder)
+        self.count_text = "0"
+        self.too_fast = False
+
+    def stop(self) -> None:
+        if self.timer is not None:
+            self.timer.stop(join=False)
+        self.timer = None
+        self._expected = None
+
+    def _show_status(self) -> None:
+        timer = self.timer
+        if timer is None:
+            return
+        status = timer.status()
+        if self.mode == TAPS:
+            self.big_text = "Resume" if status.paused else "TAP"
+        elif not status.started:
+            self.big_text = "Start counting"
+        else:
+            self.big_text = "Resume" if status.paused else "Pause"
+
+    # -- taps on the screen ---------------------------------------------------------------
+    def big_button(self) -> None:
+        """Metronome: start / pause / resume.  Taps: count one (or resume)."""
+        if self.timer is None:
+            return
+        if self.mode == TAPS and self.timer.status().paused:
+            self.timer.resume()
+        else:
+            self.timer.tap()
+        self._show_status()
+
+    def pause(self) -> None:
+        if self.timer is not None:
+            self.timer.pause()
+            self._show_status()
+
+    def toggle_mode(self) -> None:
+        self.mode = TAPS if self.mode == METRONOME else METRONOME
+        if self.controller is not None:
+            self.stop()
+            self.sync(self.controller.state, self.controller.names)
+
+    def passed(self) -> None:
+        """The table passed the token without the timer."""
+        state = self.controller.state
+        if state.phase == TOUCH:
+            self.controller.apply(state.legal_actions()[0])
+
+    # -- timer events ---------------------------------------------------------------------
+    def _from_device(self, event: CountEvent) -> None:
+        """Any thread: hand the event to Kivy's thread."""
+        controller = self.controller
+        if controller is not None:
+            controller.post(self.on_count_event, event)
+
+    def on_count_event(self, event: CountEvent) -> None:
+        """Kivy's thread: show the count, play the sound, pass the token."""
+        controller = self.controller
+        if controller is None or self.timer is None:
+            return
+        state = controller.state
+        if state.phase != TOUCH or state.current_player() != event.holder:
+            return  # an event from a timer the state has moved past
+        self.too_fast = event.kind == "too-fast"
+        files = self._sound_files()
+        if event.kind == "count":
+            self.count_text = str(event.count)
+            if files is not None:
+                tenth = event.count == timing.COUNTS
+                self._play(files.tenth if tenth else files.tick)
+        elif event.kind == "too-fast" and files is not None:
+            self._play(files.too_fast)
+        elif event.kind in ("pass", "done"):
+            if files is not None:
+                self._play(files.chime)
+            self.count_text = "pass!" if event.kind == "pass" else "box!"
+            action = ("pass",) if event.kind == "pass" else ("box",)
+            if state.legal_actions() == [action]:
+                # The timer moves on by itself: expect the next holder, do not rebuild.
+                self._expected = (state.turn, state.holder + 1)
+                controller.apply(action)
+        self._show_status()
+
+    def _play(self, path: Any) -> None:
+        services = self.screen.services if self.screen is not None else None
+        if services is not None:
+            services.sound.play(path)
+
+
+load_kv(__file__)

@@ -1,0 +1,140 @@
+"""The path drawn from the state: the Ogre's house, the spaces, the cottage, the
+pawns on them, the eaten children in the Ogre's house, and the two boots, which
+stride to their new space with a short animation when a turn ends."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.animation import Animation
+from kivy.clock import Clock
+from kivy.properties import ListProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+
+from companion.engines.le_petit_poucet import ogre
+from companion.ui.screens import load_kv
+
+COLOURS = {
+    "red": (0.86, 0.22, 0.2, 1),
+    "blue": (0.22, 0.46, 0.92, 1),
+    "green": (0.26, 0.72, 0.3, 1),
+    "yellow": (0.95, 0.84, 0.2, 1),
+    "purple": (0.62, 0.32, 0.82, 1),
+}
+GREY = (0.6, 0.6, 0.6, 1)
+
+
+def colour_of(name: str) -> tuple[float, float, float, float]:
+    return COLOURS.get(name, GREY)
+
+
+class PoucetPawn(Widget):
+    """One child's pawn: a coloured disc with the player's number."""
+
+    rgba = ListProperty([1, 1, 1, 1])
+    text = StringProperty("")
+    faded = NumericProperty(0)
+
+
+class PoucetPathCell(BoxLayout):
+    """One place on the path: its caption and the pawns standing there."""
+
+    caption = StringProperty("")
+    kind = StringProperty("forest")  # house, start, forest, cottage
+
+    def show_pawns(self, pawns: list[tuple[tuple[float, ...], str, bool]]) -> None:
+        area = self.ids.pawns
+        area.clear_widgets()
+        for rgba, text, eaten in pawns:
+            area.add_widget(PoucetPawn(rgba=list(rgba), text=text, faded=1 if eaten else 0))
+
+
+class PoucetBoot(Label):
+    """One of the Ogre's boots; hidden while it still stands beside the house."""
+
+
+class PoucetPathView(FloatLayout):
+    """The whole path; ``update`` redraws it from a Le Petit Poucet state."""
+
+    places = NumericProperty(0)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._boots: tuple[int, int] = (ogre.OFF, ogre.OFF)
+        self._cells: list[PoucetPathCell] = []
+        self._relayout = Clock.create_trigger(self._place_boots_now)
+
+    def _build(self, cottage: int) -> None:
+        row = self.ids.row
+        row.clear_widgets()
+        self._cells = []
+        for place in range(ogre.HOUSE, cottage + 1):
+            if place == ogre.HOUSE:
+                cell = PoucetPathCell(caption="Ogre", kind="house")
+            elif place == 0:
+                cell = PoucetPathCell(caption="start", kind="start")
+            elif place == cottage:
+                cell = PoucetPathCell(caption="home", kind="cottage")
+            else:
+                cell = PoucetPathCell(caption=str(place), kind="forest")
+            row.add_widget(cell)
+            cell.bind(pos=self._relayout, size=self._relayout)  # boots follow their cells
+            self._cells.append(cell)
+        self.places = len(self._cells)
+
+    def cell(self, place: int) -> PoucetPathCell:
+        """The cell of a path place (ogre.HOUSE, 0 .. cottage)."""
+        return self._cells[place - ogre.HOUSE]
+
+    def update(self, state: Any, names: list[str], animate: bool = True) -> None:
+        if self.places != state.cottage + 2:
+            self._build(state.cottage)
+        crowd: dict[int, list[tuple[tuple[float, ...], str, bool]]] = {}
+        for p in range(state.num_players):
+            rgba = colour_of(state.manifest.colours[p])
+            label = str(p + 1)
+            if state.in_forest(p):
+                crowd.setdefault(state.positions[p], []).append((rgba, label, False))
+            else:
+                crowd.setdefault(ogre.HOUSE, []).append((rgba, label, True))
+        for place in range(ogre.HOUSE, state.cottage + 1):
+            self.cell(place).show_pawns(crowd.get(place, []))
+        boots = state.boots()
+        moved = [i for i in (0, 1) if boots[i] != self._boots[i]]
+        self._boots = boots
+        for i in (0, 1):
+            self._place_boot(i, animate and i in moved)
+
+    def _boot_target(self, index: int) -> tuple[float, float] | None:
+        place = self._boots[index]
+        if place == ogre.OFF or not self._cells:
+            return None
+        cell = self.cell(place)
+        marker = self.ids[f"boot{index}"]
+        x = cell.x + (cell.width - marker.width) / 2
+        if place == ogre.HOUSE:  # two footprints side by side
+            x = cell.x + (cell.width / 2 - marker.width) / 2 + index * cell.width / 2
+        return x, cell.y + 2
+
+    def _place_boot(self, index: int, animate: bool) -> None:
+        marker = self.ids[f"boot{index}"]
+        Animation.cancel_all(marker)
+        target = self._boot_target(index)
+        if target is None:
+            marker.opacity = 0
+            return
+        marker.opacity = 1
+        if animate:
+            Animation(pos=target, d=0.7, t="out_back").start(marker)
+        else:
+            marker.pos = target
+
+    def _place_boots_now(self, *_args: Any) -> None:
+        for i in (0, 1):
+            self._place_boot(i, animate=False)
+
+
+load_kv(__file__)

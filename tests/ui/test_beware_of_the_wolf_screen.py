@@ -1,0 +1,194 @@
+"""The Beware of the Wolf screen, driven by taps: setup, dice, moves, spins, hits, tools, the end."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from kivy.tests.common import UnitTestTouch
+
+from companion.devices.turntable.detector import SpinDetector
+from companion.engines.base import sample_chance
+from companion.session.journal import Source
+from companion.ui.games.beware_of_the_wolf.board_view import flick_velocity
+from companion.ui.games.beware_of_the_wolf.screen import WolfScreen
+from tests.ui.conftest import Driver
+
+
+def tap_at(ui: Driver, widget: Any, x: float, y: float) -> None:
+    wx, wy = widget.to_window(x, y)
+    touch = UnitTestTouch(wx, wy)
+    touch.touch_down()
+    ui.pump(1)
+    touch.touch_up()
+    ui.pump(2)
+
+
+def start(ui: Driver, players: int = 3) -> WolfScreen:
+    WolfScreen.start_turntable = False  # tests drive the turntable by hand, on a fake clock
+    WolfScreen.use_sim_kit = False
+    try:
+        ui.app.start_game("beware-of-the-wolf", players, {})
+    finally:
+        WolfScreen.start_turntable = True
+        WolfScreen.use_sim_kit = True
+    ui.pump(3)
+    screen = ui.screen()
+    assert isinstance(screen, WolfScreen)
+    assert screen.link is not None
+    return screen
+
+
+def test_setup_dice_moves_and_a_refused_tap(ui: Driver) -> None:
+    screen = start(ui)
+    view = screen.board_view
+    assert screen.headline == "Turn the wolf so it points at no house"
+    tap_at(ui, view, *view.space_point("o0"))  # pointing at the red house: refused
+    assert "not possible" in ui.app.message
+    tap_at(ui, view, *view.space_point("o12"))  # 135 deg: fine, entered by hand
+    assert screen.state.wolf == 135 and screen.state.phase == "choose-house"
+    assert ui.app.controller.session.steps[-1].source is Source.MANUAL
+
+    tap_at(ui, view, *view.house_point("blue"))
+    tap_at(ui, view, *view.house_point("red"))
+    ui.tap(ui.button("choose the green house", screen.ids.actions))
+    state = screen.state
+    assert [state.board.houses[h].colour for h in state.houses] == ["blue", "red", "green"]  # type: ignore[index]
+    assert screen.headline.endswith("roll the die")
+
+    ui.tap(ui.button("3", screen.ids.actions))
+    assert screen.state.phase == "move" and "rolled 3" in screen.headline
+    assert screen.board_view.picture.targets == {"o10", "i5"}
+    tap_at(ui, view, *view.space_point("o3"))
+    assert "not a move for 3" in ui.app.message
+    tap_at(ui, view, *view.space_point("o10"))
+    assert screen.state.positions[0] == "o10" and screen.state.turn == 1
+    ui.screenshot("wolf-board")
+    ui.screenshot("wolf-board", (1280, 720))
+
+    ui.tap(ui.button("Undo"))
+    assert screen.state.positions[0] is None and "Took back" in ui.app.message
+
+
+def test_a_flick_of_the_simulated_wolf_is_read_back_as_the_spin(ui: Driver) -> None:
+    screen = start(ui, 2)
+    controller = ui.app.controller
+    for action in [("wolf", 135), ("house", "red"), ("house", "blue"), ("roll", "wolf")]:
+        assert controller.apply(action, Source.MANUAL)
+    ui.tap(ui.button("spin the wolf", screen.ids.actions))
+    assert screen.state.phase == "spin"
+    link = screen.link
+    assert link is not None
+    source: Any = link.source
+    now = [time.monotonic() + 10.0]
+    source.clock = lambda: now[0]
+    link.detector = SpinDetector(clock=lambda: now[0])
+    for _ in range(40):  # the wolf stands still: the detector learns where it rests
+        now[0] += 0.01
+        source.tick()
+    link.drain()
+    screen.on_flick(900.0)
+    for i in range(3000):
+        now[0] += 0.01
+        source.tick()
+        if i % 5 == 0:
+            link.drain()
+        if screen.state.phase != "spin":
+            break
+    step = controller.session.steps[-1]
+    assert step.source is Source.SENSOR
+    rest = source.model.noiseless_reading()
+    assert abs((screen.state.wolf - rest + 180) % 360 - 180) <= 1.0
+    assert screen.store is not None and len(screen.store.load_spins()) >= 1
+
+
+def test_the_wolf_hit_moves_pawns_back_step_by_step(ui: Driver) -> None:
+    screen = start(ui, 2)
+    controller = ui.app.controller
+    for action in [
+        ("wolf", 135),
+        ("house", "red"),
+        ("house", "blue"),
+        ("roll", 3),
+        ("move", "o0", "o1", "o2"),  # red behind the tree at o2
+        ("roll", 4),
+        ("move", "o8", "o9", "o10", "o11"),  # blue on o11
+        ("roll", "wolf"),
+        ("spin",),
+    ]:
+        assert controller.apply(action, Source.MANUAL), action
+    view = screen.board_view
+    tap_at(ui, view, *view.space_point("o11"))  # the snout settled pointing at o11
+    state = screen.state
+    assert state.wolf == 124 and state.positions[1] is None  # back 4 would pass its house: home
+    assert ["wolf-hit", 1, "o11", None, ["o10", "o9", "o8"]] in state.events
+    walk = ["o11", "o10", "o9", "o8", None]
+    shown = screen._animation[1]  # frames may already have moved it a step or two
+    assert shown == walk[len(walk) - len(shown) :] and len(shown) >= 2
+    assert "caught" in screen.details
+    pawns = dict(screen.board_view.picture.pawns)
+    assert pawns["blue"] == shown[0]  # drawn on its way back, not yet at home
+    for _ in range(10):
+        screen._animate_step(0)
+    assert not screen._animation
+    ui.screenshot("wolf-hit")
+
+
+def test_the_winner_is_shown(ui: Driver) -> None:
+    screen = start(ui, 2)
+    controller = ui.app.controller
+    rng = random.Random(5)
+    while not controller.state.is_terminal():
+        state = controller.state
+        action = (
+            sample_chance(state, rng)
+            if state.is_chance_node()
+            else rng.choice(state.legal_actions())
+        )
+        assert controller.apply(action, Source.MANUAL)
+    ui.pump(2)
+    assert "wins!" in screen.headline and "exact throw" in screen.headline
+    ui.screenshot("wolf-winner")
+
+
+def test_wolf_tools_calibrate_and_show_spinner_health(ui: Driver) -> None:
+    screen = start(ui, 2)
+    ui.tap(ui.button("Wolf tools"))
+    tools = ui.screen()
+    assert tools.name == "wolf-tools"
+    ui.tap(ui.button("Calibrate", tools))
+    assert "red house" in tools.prompt
+    assert screen.link is not None
+    screen.link.last_raw = 200.0
+    ui.tap(ui.button("Tap: the snout", tools))
+    screen.link.last_raw = 205.0
+    ui.tap(ui.button("Tap: the snout", tools))
+    assert "turn it further" in tools.feedback
+    screen.link.last_raw = 290.0
+    ui.tap(ui.button("Tap: the snout", tools))
+    assert screen.link.calibration.zero_deg == 200.0
+    assert screen.store is not None and screen.store.calibration_path.exists()
+    ui.tap(ui.button("Back", tools))
+    for angle in range(0, 360, 7):
+        screen.store.add_spin(float(angle))
+    ui.tap(ui.button("Spinner health", tools))
+    assert "No sign of bias" in tools.prompt
+    ui.screenshot("wolf-spinner-health")
+    ui.tap(ui.button("Back", tools))
+    ui.tap(ui.button("Teach the board", tools))
+    screen.link.last_raw = 200.0  # board angle 0 after the calibration above
+    ui.tap(ui.button("Tap: the snout", tools))
+    assert "line 1 at 0.0 degrees" in tools.feedback
+    ui.tap(ui.button("Next", tools))
+    assert "at least 4 lines" in tools.feedback
+    ui.screenshot("wolf-teach")
+    ui.tap(ui.button("Back", tools))
+    ui.tap(ui.button("Close", tools))
+    assert ui.screen() is screen
+
+
+def test_flick_velocity_from_a_drag_round_the_wolf() -> None:
+    assert flick_velocity([(0.0, 350.0), (0.05, 10.0), (0.1, 30.0)]) == 400.0
+    assert flick_velocity([(0.0, 10.0), (0.1, 12.0)]) is None  # barely moved: a tap
+    assert flick_velocity([(0.0, 30.0), (0.1, 0.0)]) == -300.0

@@ -1,0 +1,234 @@
+"""The Le Petit Poucet turn screen, driven by real taps under Xvfb.
+
+One game of three children: the first player is entered by hand, the token goes
+round with the on-screen TAP button, the wired (mock) tap button and the "Passed"
+button; cards are revealed and grabbed; the votes stay hidden until each voter asks;
+the token check moves the pawns; undo takes it back; a second round is beaten by
+the metronome on a fake clock.  Screenshots at both screen sizes.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from kivy.metrics import dp
+
+from companion.engines.le_petit_poucet.terms import CHECK, REVEAL, TOUCH, VOTE
+from tests.ui.conftest import Driver
+
+
+class FakeClock:
+    """Time for the count timers; moves only when told (or when a timer waits)."""
+
+    def __init__(self) -> None:
+        self.now = 50.0
+        self.lock = threading.Lock()
+
+    def __call__(self) -> float:
+        with self.lock:
+            return self.now
+
+    def advance(self, seconds: float) -> None:
+        with self.lock:
+            self.now += seconds
+
+    def wait(self, timeout: float | None) -> None:
+        assert timeout is not None, "the metronome would wait forever"
+        self.advance(timeout)
+
+
+@pytest.fixture
+def ui(ui: Driver) -> Iterator[Driver]:
+    """The shared driver; afterwards the home screen is redrawn once the game is left.
+
+    (The shell's ``leave_game`` shows home before it forgets the controller, so home
+    would still offer "Continue Le Petit Poucet" to the next test.)"""
+    yield ui
+    ui.app.leave_game()
+    ui.app.manager.get_screen("home").on_pre_enter()
+
+
+def choice(screen: Any, action: Any) -> Any:
+    """The step panel's button that plays ``action``."""
+    found = [w for w in screen.steps.ids.choices.children if getattr(w, "action", None) == action]
+    assert found, f"no button for {action!r}"
+    return found[0]
+
+
+def choice_texts(screen: Any) -> list[str]:
+    return [w.text for w in reversed(screen.steps.ids.choices.children)]
+
+
+def small_buttons(screen: Any) -> list[tuple[str, Any]]:
+    buttons = [
+        w
+        for w in screen.walk(restrict=True)
+        if hasattr(w, "on_release") and w.get_root_window() is not None and w.opacity > 0
+    ]
+    return [(w.text, tuple(w.size)) for w in buttons if min(w.size) < dp(48) - 0.5]
+
+
+def test_a_turn_on_the_screen(ui: Driver) -> None:
+    ui.app.start_game("le-petit-poucet", 3, {})
+    ui.pump(5)
+    screen = ui.screen()
+    assert screen.name == "game:le-petit-poucet"
+    controller = ui.app.controller
+    names = controller.names
+
+    # Who starts: entered by hand (the die was a child's finger).
+    assert screen.steps.heading.startswith("Who is the first player")
+    ui.tap(choice(screen, ("first", 1)))
+    assert controller.state.first_player == 1
+    ui.tap(ui.button("Token drawn"))
+    assert controller.state.phase == TOUCH
+
+    # Step 1, first holder: the on-screen TAP button, with a fake clock.
+    clock = FakeClock()
+    count = screen.count
+    count.clock = clock
+    ui.tap(count.ids.mode_button)  # metronome -> tap each number (rebuilds with the clock)
+    assert count.mode == "taps" and count.big_text == "TAP"
+    assert count.holder_text == f"{names[1]} feels the token"
+    ui.screenshot("petit-poucet-count")
+    ui.screenshot("petit-poucet-count", (1280, 720))
+    ui.resize((800, 480))
+    for number in range(1, 5):
+        ui.tap(count.ids.big_button)
+        assert count.count_text == str(number)
+        clock.advance(0.6)
+    ui.tap(count.ids.big_button)
+    clock.advance(0.1)
+    ui.tap(count.ids.big_button)  # 0.1 s later: refused
+    assert count.too_fast and count.count_text == "5"
+    for _ in range(5):
+        clock.advance(0.6)
+        ui.tap(count.ids.big_button)
+    assert controller.state.current_player() == 2  # passed to the left
+    assert count.count_text == "pass!"
+
+    # Second holder: the wired button (a mock pin), bouncing on every press.
+    hub = ui.app.services.devices
+    for _ in range(10):
+        clock.advance(0.6)
+        for _bounce in range(3):
+            hub.press("tap_button")
+            clock.advance(0.002)
+            hub.release("tap_button")
+            clock.advance(0.002)
+        ui.pump(2)
+    assert controller.state.current_player() == 0
+
+    # Third holder: the table counted without the app.
+    ui.tap(count.ids.passed_button)
+    assert controller.state.phase == REVEAL
+
+    # Step 2: cards entered as they turn up, grabs recorded.
+    ui.screenshot("petit-poucet-reveal")
+    ui.tap(choice(screen, ("reveal", 0)))
+    ui.tap(choice(screen, ("grab", 2)))
+    ui.tap(choice(screen, ("reveal", 1)))
+    ui.tap(ui.button("Nobody: next card"))
+    ui.tap(choice(screen, ("reveal", 2)))
+    ui.tap(choice(screen, ("grab", 0)))
+    ui.tap(choice(screen, ("reveal", 3)))
+    assert choice_texts(screen) == [names[1], "Nobody: next card"]
+    ui.tap(choice(screen, ("grab", 1)))
+    assert controller.state.phase == VOTE
+
+    # Step 3: nothing to see until the voter asks.
+    voter = controller.state.voter()
+    assert choice_texts(screen) == [f"I am {names[voter]}: show my choices"]
+    ui.screenshot("petit-poucet-vote-hidden")
+    ui.tap(ui.button("show my choices"))
+    assert len(choice_texts(screen)) == 3
+    ui.tap(choice(screen, ("vote", 2)))
+    assert choice_texts(screen) == [f"I am {names[controller.state.voter()]}: show my choices"]
+    for target in (2, 0):
+        ui.tap(ui.button("show my choices"))
+        ui.tap(choice(screen, ("vote", target)))
+    assert controller.state.phase == CHECK
+
+    # Step 4: the token is the oak: Player 3 found it; the cards taken come first.
+    assert choice_texts(screen)[0].endswith(f"{names[2]}'s card")
+    ui.tap(choice(screen, ("token", 0)))
+    state = controller.state
+    assert state.positions == [0, 1, 2]  # P3 found and voted for self; P2 voted for P3
+    assert f"{names[2]} found it." in screen.status_text
+    assert f"Advance: {names[1]} +1, {names[2]} +2." in screen.status_text
+    assert "first boot lands on the Ogre's house" in screen.status_text
+    assert state.first_player == 2
+    assert screen.ids.path.ids.boot0.opacity == 1
+    ui.screenshot("petit-poucet-after-turn")
+    ui.screenshot("petit-poucet-after-turn", (1280, 720))
+    ui.resize((800, 480))
+    assert not small_buttons(screen)
+
+    # Undo takes the check back.
+    ui.tap(ui.button("Undo"))
+    assert controller.state.phase == CHECK and controller.state.positions == [0, 0, 0]
+    ui.tap(choice(screen, ("token", 0)))
+
+    # Turn 2: the metronome beats the whole round on the fake clock.
+    ui.tap(ui.button("Token drawn"))
+    count.wait = clock.wait
+    ui.tap(count.ids.mode_button)  # back to the metronome, rebuilt with the fake wait
+    assert count.big_text == "Start counting"
+    timer = count.timer
+    ui.tap(count.ids.big_button)
+    assert timer is not None and timer._thread is not None
+    timer._thread.join(timeout=10)
+    for _ in range(20):
+        ui.pump(2)
+        if controller.state.phase != TOUCH:
+            break
+    assert controller.state.phase == REVEAL
+    passes = [s.text for s in ui.app.controller.session.steps if "passes" in s.text]
+    assert len(passes) == 4  # two per round of three children
+
+
+def test_the_winner_is_shown(ui: Driver) -> None:
+    ui.app.start_game("le-petit-poucet", 2, {})
+    ui.pump(5)
+    screen = ui.screen()
+    controller = ui.app.controller
+    controller.apply(("first", 0))
+    for token in (0, 1, 2):  # nobody ever finds: both children are eaten in turn 3
+        controller.apply(("draw",))
+        controller.apply(("pass",))
+        controller.apply(("box",))
+        while controller.state.phase == REVEAL:
+            controller.apply(("reveal", controller.state.unrevealed()[0]))
+            controller.apply(("leave",))
+        controller.apply(("token", token))
+    ui.pump(3)
+    assert controller.state.is_terminal()
+    assert screen.steps.heading == "Everyone loses!"
+    assert "Ogre ate all the remaining children" in screen.steps.note
+    ui.screenshot("petit-poucet-game-over")
+
+
+@pytest.mark.parametrize("players", [5])
+def test_five_children_fit_on_the_path(ui: Driver, players: int) -> None:
+    ui.app.start_game("le-petit-poucet", players, {"less_quick": True})
+    ui.pump(5)
+    screen = ui.screen()
+    start = screen.ids.path.cell(0)
+    assert len(start.ids.pawns.children) == players
+    for pawn in start.ids.pawns.children:
+        assert start.collide_point(*pawn.center)
+    controller = ui.app.controller
+    controller.apply(("first", 0))
+    controller.apply(("draw",))
+    for _ in range(4):
+        controller.apply(("pass",))
+    controller.apply(("box",))
+    controller.apply(("reveal", 0))
+    ui.pump(3)
+    assert screen.steps.heading == f"{controller.names[1]}, do you take the oak (no hole) card?"
+    ui.screenshot("petit-poucet-less-quick", (1280, 720))
+    ui.resize((800, 480))
+    assert not small_buttons(screen)

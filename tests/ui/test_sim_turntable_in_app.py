@@ -1,0 +1,29 @@
+"""``companion --sim`` reads the simulated Pico kit through the real serial link."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from companion.devices.turntable.serial_source import SerialAngleSource
+from companion.devices.turntable.source import SourceStatus
+from companion.ui.games.beware_of_the_wolf.screen import WolfScreen
+from tests.ui.conftest import Driver
+
+
+def test_the_wolf_screen_reads_the_simulated_kit_and_flicks_its_magnet(ui: Driver) -> None:
+    ui.app.start_game("beware-of-the-wolf", 2, {})
+    ui.pump(3)
+    screen = ui.screen()
+    assert isinstance(screen, WolfScreen) and screen.link is not None
+    source = screen.link.source
+    assert isinstance(source, SerialAngleSource) and source.simulated
+    deadline = time.monotonic() + 10
+    while screen.link.last_raw is None and time.monotonic() < deadline:
+        ui.pump(1)
+    assert screen.link.last_raw is not None, "no angle arrived from the simulated kit"
+    assert source.status() is SourceStatus.SIMULATED
+    assert screen.link.flick(720.0) is True
+    ui.app.leave_game()
+    ui.pump(3)
+    assert not any(t.name == "sim-turntable-kit" and t.is_alive() for t in threading.enumerate())
