@@ -227,3 +227,11 @@ def test_random_games_end_and_keep_the_box_intact(players: int, seed: int) -> No
     assert state.is_terminal()
     assert state.round <= state.options["max_rounds"]
     assert state.outcome() is not None
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_house_rule_options_keep_the_engine_contract(players: int) -> None:
+    from tests.engines.conformance import check_playouts
+
+    options = {"reshuffle_discards": True, "max_rounds": 12, "stalled_result": "nobody"}
+    check_playouts(GAME, players, count=4, deep_playouts=1, options=options)
