@@ -217,7 +217,10 @@ def _rows(value: Any, name: str, s: LdrhState) -> list[str]:
 def _load_board(s: LdrhState, tile_rows: Any, token_rows: Any) -> None:
     board = s.board
     board.tiles, board.wolves, board.bullets = {}, set(), set()
+    empty = "." * board.columns
     for r, row in enumerate(_rows(tile_rows, "tiles", s)):
+        if row == empty:
+            continue
         for c, code in enumerate(row):
             if code != ".":
                 if code not in TILE_KIND_OF:
@@ -226,6 +229,8 @@ def _load_board(s: LdrhState, tile_rows: Any, token_rows: Any) -> None:
     require(board.obeys_obstacle_rule(), "tiles: a tile touches two obstacles (LD3)")
     require("o" not in tile_rows[0], "tiles[0]: no obstacle may stand on the first row (LD3)")
     for r, row in enumerate(_rows(token_rows, "tokens", s)):
+        if row == empty:
+            continue
         for c, code in enumerate(row):
             if code == ".":
                 continue
@@ -301,23 +306,37 @@ def load_state(s: LdrhState, data: dict[str, Any]) -> None:
     _check_flow(s)
 
 
+def _tally(*parts: Any) -> dict[str, int]:
+    """Add up counts from mappings (key -> count) and lists of keys."""
+    total: dict[str, int] = {}
+    for part in parts:
+        if isinstance(part, dict):
+            for key, count in part.items():
+                total[key] = total.get(key, 0) + count
+        else:
+            for key in part:
+                total[key] = total.get(key, 0) + 1
+    return total
+
+
 def _check_totals(s: LdrhState, chits: int, wolves: int) -> None:
     """Tokens, cards and tiles add up to what the box holds."""
     in_bag = sum(t["bullets"] for t in s.tasks if t["type"] == "combat")
     bullets = s.supply_bullets + sum(s.bullets) + len(s.board.bullets) + in_bag
-    require(bullets == chits, f"bullets add up to {bullets}, but the box holds {chits}")
+    if bullets != chits:
+        raise InvalidState(f"bullets add up to {bullets}, but the box holds {chits}")
     on_board = s.supply_wolves + len(s.board.wolves)
-    require(on_board == wolves, f"zombie wolves add up to {on_board}, but the box holds {wolves}")
-    cards = s.deck + s.discard + Counter(k for hand in s.hands for k in hand)
-    require(
-        cards == Counter(s.manifest.cards),
-        "the cards in deck, discard pile and hands do not match the manifest's event deck",
-    )
-    held = Counter(t["tile"] for t in s.tasks if t["type"] == "place" and t["tile"])
-    tiles = s.pool + Counter(s.board.tiles.values()) + held
-    for kind, count in tiles.items():
+    if on_board != wolves:
+        raise InvalidState(f"zombie wolves add up to {on_board}, but the box holds {wolves}")
+    if _tally(s.deck, s.discard, *s.hands) != s.manifest.cards:
+        raise InvalidState(
+            "the cards in deck, discard pile and hands do not match the manifest's event deck"
+        )
+    held = [t["tile"] for t in s.tasks if t["type"] == "place" and t["tile"]]
+    for kind, count in _tally(s.pool, list(s.board.tiles.values()), held).items():
         limit = s.manifest.tiles.get(kind, 0)
-        require(count <= limit, f"there are {count} {kind} tiles, but the box holds {limit}")
+        if count > limit:
+            raise InvalidState(f"there are {count} {kind} tiles, but the box holds {limit}")
 
 
 def _check_flow(s: LdrhState) -> None:
