@@ -90,7 +90,10 @@ class CombatBag:
         pins: Mapping[str, int] = DEFAULT_PINS,
         schedule: Scheduler = _timer,
         sound: bool = True,
+        on_press: Callable[[], None] | None = None,
     ) -> None:
+        """``on_press`` replaces drawing on the button's thread: an app passes a function
+        that posts ``draw`` to its main thread, where the commit hook may touch the session."""
         from gpiozero import RGBLED, Button, TonalBuzzer
 
         self._on_event = on_event
@@ -107,7 +110,7 @@ class CombatBag:
             pins["led_red"], pins["led_green"], pins["led_blue"], pin_factory=pin_factory
         )
         self.buzzer = TonalBuzzer(pins["buzzer"], pin_factory=pin_factory) if sound else None
-        self.button.when_pressed = self._pressed
+        self.button.when_pressed = on_press if on_press is not None else self._pressed
 
     # -- arming --------------------------------------------------------------------
     @property

@@ -120,6 +120,13 @@ class Game(abc.ABC):
             for opt in self.options
         }
 
+    def with_setup(self, setup: Mapping[str, Any]) -> Game:
+        """This game configured with setup data that is not a house rule (an owner's
+        own board, say); saved games keep it so a replay uses the same setup."""
+        if setup:
+            raise InvalidOptions(f"{self.name} takes no setup data ({', '.join(setup)})")
+        return self
+
     def check_players(self, players: int) -> None:
         if not isinstance(players, int) or isinstance(players, bool):
             raise InvalidOptions(f"the number of players must be a whole number, got {players!r}")

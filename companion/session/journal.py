@@ -31,6 +31,7 @@ CREATE TABLE IF NOT EXISTS games (
     options TEXT NOT NULL,
     seed INTEGER NOT NULL,
     names TEXT NOT NULL,
+    setup TEXT NOT NULL DEFAULT '{}',
     started REAL NOT NULL,
     finished REAL,
     result TEXT,
@@ -70,6 +71,7 @@ class GameRecord:
     options: dict[str, Any]
     seed: int
     names: list[str]
+    setup: dict[str, Any]
     started: float
     finished: float | None
     result: str | None
@@ -152,12 +154,18 @@ class Journal:
 
     # -- games ----------------------------------------------------------------
     def start_game(
-        self, game: str, players: int, options: dict[str, Any], seed: int, names: list[str]
+        self,
+        game: str,
+        players: int,
+        options: dict[str, Any],
+        seed: int,
+        names: list[str],
+        setup: dict[str, Any] | None = None,
     ) -> int:
         with self._transaction() as db:
             cur = db.execute(
-                "INSERT INTO games (game, players, options, seed, names, started)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (game, players, options, seed, names, started, setup)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (
                     game,
                     players,
@@ -165,6 +173,7 @@ class Journal:
                     seed,
                     json.dumps(names),
                     time.time(),
+                    json.dumps(setup or {}, sort_keys=True),
                 ),
             )
             return int(cur.lastrowid or 0)
@@ -188,7 +197,7 @@ class Journal:
 
     def game(self, game_id: int) -> GameRecord:
         row = self._db.execute(
-            "SELECT id, game, players, options, seed, names, started, finished, result"
+            "SELECT id, game, players, options, seed, names, setup, started, finished, result"
             " FROM games WHERE id = ?",
             (game_id,),
         ).fetchone()
@@ -198,14 +207,14 @@ class Journal:
 
     def latest_unfinished(self) -> GameRecord | None:
         row = self._db.execute(
-            "SELECT id, game, players, options, seed, names, started, finished, result"
+            "SELECT id, game, players, options, seed, names, setup, started, finished, result"
             " FROM games WHERE finished IS NULL AND abandoned = 0 ORDER BY id DESC LIMIT 1"
         ).fetchone()
         return None if row is None else _record(row)
 
     def recent_games(self, limit: int = 20) -> list[GameRecord]:
         rows = self._db.execute(
-            "SELECT id, game, players, options, seed, names, started, finished, result"
+            "SELECT id, game, players, options, seed, names, setup, started, finished, result"
             " FROM games ORDER BY id DESC LIMIT ?",
             (limit,),
         ).fetchall()
@@ -237,9 +246,18 @@ class Journal:
 
 
 def _record(row: tuple[Any, ...]) -> GameRecord:
-    gid, game, players, options, seed, names, started, finished, result = row
+    gid, game, players, options, seed, names, setup, started, finished, result = row
     return GameRecord(
-        gid, game, players, json.loads(options), seed, json.loads(names), started, finished, result
+        gid,
+        game,
+        players,
+        json.loads(options),
+        seed,
+        json.loads(names),
+        json.loads(setup),
+        started,
+        finished,
+        result,
     )
 
 

@@ -55,13 +55,15 @@ class Session:
         options: dict[str, Any] | None = None,
         seed: int | None = None,
         names: list[str] | None = None,
+        setup: dict[str, Any] | None = None,
     ) -> Session:
         game = registry.get(game) if isinstance(game, str) else game
+        game = game.with_setup(setup or {})
         resolved = game.resolve_options(options)
         game.check_players(players)
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         names = names or [f"Player {i + 1}" for i in range(players)]
-        row = journal.start_game(game.id, players, resolved, seed, names)
+        row = journal.start_game(game.id, players, resolved, seed, names, setup)
         return cls(journal, journal.game(row), game)
 
     @classmethod
@@ -71,7 +73,7 @@ class Session:
         """Rebuild a saved game by replaying its journal (up to event ``upto``, if given)."""
         record = journal.game(game_row)
         try:
-            game = game or registry.get(record.game)
+            game = (game or registry.get(record.game)).with_setup(record.setup)
             session = cls(journal, record, game)
         except (KeyError, ValueError) as err:
             raise ResumeFailed(

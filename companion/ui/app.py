@@ -20,6 +20,7 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.engines import registry
+from companion.engines.base import InvalidOptions
 from companion.session.journal import GameRecord
 from companion.session.session import ResumeFailed, Session
 from companion.ui.controller import GameController
@@ -124,8 +125,17 @@ class CompanionApp(App):
         self.go("new_game")
 
     def start_game(self, game_id: str, players: int, options: dict[str, Any]) -> None:
-        session = Session.start(self.services.journal, game_id, players, options)
+        from companion.ui.games import setup_for
+
+        setup, problem = setup_for(game_id, self.services)
+        try:
+            session = Session.start(self.services.journal, game_id, players, options, setup=setup)
+        except InvalidOptions as err:
+            self.notify(f"The game cannot start: {err}")
+            return
         self._show_session(session)
+        if problem:
+            self.notify(problem)
 
     def resume_game(self, record: GameRecord) -> None:
         try:

@@ -180,3 +180,19 @@ def test_importing_the_module_builds_no_hardware() -> None:
         for name, value in vars(module).items()
         if type(value).__module__.startswith("gpiozero")
     ]
+
+
+def test_an_app_can_take_the_press_to_its_own_thread(factory: MockFactory) -> None:
+    pressed: list[str] = []
+    events: list[BagEvent] = []
+    bag = CombatBag(
+        pin_factory=factory,
+        on_event=events.append,
+        on_press=lambda: pressed.append("press"),
+        schedule=FakeScheduler(),
+    )
+    bag.arm(2)
+    _press(factory)
+    assert pressed == ["press"]
+    assert [e.kind for e in events] == ["armed"]  # nothing drawn on the button's thread
+    assert bag.draw() is not None

@@ -121,3 +121,25 @@ def test_a_damaged_journal_is_moved_aside_and_a_new_one_started(tmp_path: Path) 
     assert problem.moved_to.read_bytes().startswith(b"this is not a database")
     assert journal.latest_unfinished() is None
     Session.start(journal, GAME, 1, seed=1).draw()
+
+
+def test_setup_data_is_saved_and_used_on_resume(journal: Journal) -> None:
+    from companion.engines.beware_of_the_wolf import GAME as WOLF
+
+    default = (Path(WOLF.__module__.replace(".", "/")).parent / "default_board.toml").read_text()
+    taught = default.replace('name = "', 'name = "My taught ', 1)
+    session = Session.start(journal, "beware-of-the-wolf", 2, seed=4, setup={"board": taught})
+    assert session.game.board.name.startswith("My taught ")
+    session.draw()
+    resumed = Session.resume(journal, session.game_row)
+    assert resumed.game.board.name == session.game.board.name
+    assert resumed.state == session.state
+
+
+def test_setup_data_a_game_does_not_take_is_refused(journal: Journal) -> None:
+    from companion.engines.base import InvalidOptions
+
+    with pytest.raises(InvalidOptions, match="takes no setup data \\(board\\)"):
+        Session.start(journal, GAME, 1, setup={"board": "x"})
+    with pytest.raises(InvalidOptions, match="not a valid TOML file"):
+        Session.start(journal, "beware-of-the-wolf", 2, setup={"board": "[[["})

@@ -17,6 +17,7 @@ the turntable or the app fills) and each player in turn chooses a house.
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from typing import Any
 
 from companion.engines.base import (
@@ -36,6 +37,7 @@ from companion.engines.beware_of_the_wolf.board import (
     BoardError,
     default_board,
     parse_board,
+    parse_board_toml,
 )
 from companion.engines.beware_of_the_wolf.movement import (
     back_path,
@@ -82,6 +84,18 @@ class BewareOfTheWolfGame(Game):
     def with_board(self, board: Board) -> BewareOfTheWolfGame:
         """The same game played on an owner's board (saved games carry their board)."""
         return BewareOfTheWolfGame(board)
+
+    def with_setup(self, setup: Mapping[str, Any]) -> BewareOfTheWolfGame:
+        """``{"board": "<board TOML>"}`` plays on that board (a board taught by its owner)."""
+        unknown = sorted(set(setup) - {"board"})
+        if unknown:
+            raise InvalidOptions(f"{self.name} has no setup {', '.join(unknown)}")
+        if "board" not in setup:
+            return self
+        try:
+            return self.with_board(parse_board_toml(str(setup["board"]), "the saved board"))
+        except BoardError as err:
+            raise InvalidOptions(str(err)) from err
 
     def _new_state(self, players: int, options: dict[str, Any], seed: int) -> WolfState:
         board = self.board

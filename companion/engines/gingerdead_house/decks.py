@@ -44,7 +44,12 @@ def draw_odds(counts: Mapping[str, int]) -> list[tuple[str, float]]:
 def check_counts(value: Any, known: Mapping[str, Any], where: str) -> Counts:
     """Validate saved counts: known card ids with positive whole numbers."""
     require(isinstance(value, dict), f"{where} must be an object of card counts")
-    if value.keys() <= known.keys() and all(type(n) is int and n > 0 for n in value.values()):
+    counts = value.values()
+    if (
+        value.keys() <= known.keys()
+        and set(map(type, counts)) <= {int}
+        and min(counts, default=1) > 0
+    ):
         return dict(value)
     for card_id, n in value.items():
         require(card_id in known, f"{where}: unknown card {card_id!r}")

@@ -47,11 +47,12 @@ from companion.engines.gingerdead_house.ending import (
     scores,
 )
 from companion.engines.gingerdead_house.options import OPTIONS, team_of_each
-from companion.engines.gingerdead_house.texts import action_text
+from companion.engines.gingerdead_house.texts import action_text, describe
 
 CATALOGUE_FILE = Path(__file__).with_name("catalogue.toml")
-LOG_KEEP = 120
-"""How many log lines the state keeps (older lines are in the session's journal)."""
+TURN_HEADER = "round "
+"""Log lines starting a turn; the log keeps the previous turn and the current one (a replay of
+the journal rebuilds any older lines)."""
 
 _TURN_BOUND = 1 + MAX_FLIPS + 3 * (2 * HAND_SIZE + 1) + 2 * HAND_SIZE + 30 + 1 + 50 + HAND_SIZE
 """Most actions in one turn: flips, the trick window, plays, abilities, resurrections, draws."""
@@ -125,7 +126,7 @@ class GingerdeadState(State):
         twin.setup_revealed = list(self.setup_revealed)
         twin.window = list(self.window)
         twin.result = list(self.result) if self.result is not None else None
-        twin._legal = None
+        twin._legal = self._legal  # the same position: the same moves (never mutated)
         return twin
 
     # -- whose move -------------------------------------------------------
@@ -521,8 +522,10 @@ class GingerdeadState(State):
             return
         board.active = nxt
         self.phase = "action"
-        board.log.append(f"round {self.round}: {player_name(nxt)}'s turn")
-        del board.log[:-LOG_KEEP]
+        starts = [i for i, line in enumerate(board.log) if line.startswith(TURN_HEADER)]
+        if starts:
+            del board.log[: starts[-1]]
+        board.log.append(f"{TURN_HEADER}{self.round}: {player_name(nxt)}'s turn")
 
     def _drop_orphan_resurrections(self) -> None:
         """A destroyer who has fallen (or has no opponent left) cannot raise a monster."""
@@ -559,6 +562,9 @@ class GingerdeadState(State):
     # -- text and saving ---------------------------------------------------------
     def action_to_string(self, action: Action) -> str:
         return action_text(self, action)
+
+    def describe(self) -> list[str]:
+        return describe(self)
 
     def _dump(self) -> dict[str, Any]:
         return saving.dump(self)

@@ -166,9 +166,11 @@ def load(state: GingerdeadState, data: dict[str, Any]) -> None:
             if raw is None:
                 field.append(None)
                 continue
-            where = f"fields[{f}] lane {i // ROWS + 1} row {i % ROWS + 1}"
-            piece = _fast_piece(state, raw) or _load_piece(state, raw, where)
-            require(piece[2] not in uids, f"{where}: id {piece[2]} twice")
+            piece = _fast_piece(state, raw)
+            if piece is None or piece[2] in uids:
+                where = f"fields[{f}] lane {i // ROWS + 1} row {i % ROWS + 1}"
+                piece = _load_piece(state, raw, where)
+                require(piece[2] not in uids, f"{where}: id {piece[2]} twice")
             uids.add(piece[2])
             field.append(piece)
         board.fields.append(field)
@@ -240,6 +242,13 @@ def load(state: GingerdeadState, data: dict[str, Any]) -> None:
         board.steal = (_player(state, steal[0], "steal player"), piece)
     board.next_uid = _int(data["next_uid"], "next_uid", 1)
     require(all(u < board.next_uid for u in uids), "next_uid must be above every card id")
+    require(state.phase != "tricks" or bool(state.window), "the trick window lists no player")
+    require(
+        state.phase in ("setup", "over")
+        or board.alive[board.active]
+        or bool(board.resurrections or board.steal),
+        f"player {board.active + 1} is fallen but has the turn",
+    )
     _check_card_totals(state)
 
 

@@ -68,3 +68,48 @@ def action_text(state: GingerdeadState, action: Any) -> str:
             f"{effect.ability_text(board, (player, lane, row), target)}"
         )
     return repr(action)
+
+
+def action_tile(state: GingerdeadState, action: Any) -> tuple[int, int, int] | None:
+    """The one tile a player taps to choose this action, as (field, lane, row), or None when
+    the action is not about a single tile (ending the step, a swap, a split volley)."""
+    if not isinstance(action, tuple) or not action:
+        return None
+    kind, args = action[0], action[1:]
+    player = state.current_player()
+    if kind == "place" and len(args) == 4:
+        return args[1], args[2], args[3]
+    if kind == "setup" and len(args) == 3:
+        return player, args[1], args[2]
+    if kind == "put" and len(args) == 2:
+        return player, args[0], args[1]
+    if kind == "rise" and len(args) == 2:
+        return args[0], args[1], 5
+    target = args[2:] if kind == "ability" else args[1:] if kind == "trick" else ()
+    if len(target) == 3:
+        return target[0], target[1], target[2]
+    if kind == "ability" and len(target) == 2:  # a defense moving to a tile of its field
+        return player, target[0], target[1]
+    return None
+
+
+def describe(state: GingerdeadState) -> list[str]:
+    """A few lines about the position (plain table screen, logs)."""
+    board = state.board
+    lines = []
+    if state.phase == "setup":
+        lines.append(f"Setup: {player_name(state.setup_player)} finds three defenses")
+    elif state.result is None:
+        lines.append(f"Round {state.round}: {player_name(board.active)}'s turn ({state.phase})")
+    if state.action_card:
+        lines.append(f"Action card: {board.catalogue.cards[state.action_card].name}")
+    hands = ", ".join(f"{player_name(p)} {c.hand_size}" for p, c in enumerate(board.cards))
+    lines.append(f"Cards in hand: {hands}")
+    fallen = [player_name(p) for p in range(board.num_players) if not board.alive[p]]
+    if fallen:
+        lines.append(f"Fallen: {', '.join(fallen)}")
+    if board.mode == "monster-hunter":
+        lines.append(
+            "Points: " + ", ".join(f"{player_name(p)} {s}" for p, s in enumerate(state.scores()))
+        )
+    return lines + board.log[-6:]

@@ -57,12 +57,9 @@ class Board:
         return (START_ROW, self.lane_columns[lane])
 
     @staticmethod
-    def around(cell: Cell) -> Iterator[Cell]:
+    def around(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
         row, col = cell
-        yield (row - 1, col)
-        yield (row + 1, col)
-        yield (row, col - 1)
-        yield (row, col + 1)
+        return ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
 
     def tile_neighbours(self, cell: Cell) -> list[Cell]:
         return [n for n in self.around(cell) if n in self.tiles]
@@ -116,18 +113,35 @@ class Board:
                     cells.add(near)
         return cells
 
+    def _placeable(self, kind: str) -> Iterator[Cell]:
+        """Frontier cells that take ``kind``: ``placement_problem`` for many cells at once."""
+        tiles = self.tiles
+        for cell in self._frontier():
+            near_tiles = [n for n in self.around(cell) if n in tiles]
+            if sum(1 for n in near_tiles if tiles[n] == "obstacle") > 1:
+                continue
+            if kind == "obstacle" and (
+                cell[0] == 0
+                or any(tiles.get(m) == "obstacle" for n in near_tiles for m in self.around(n))
+            ):
+                continue
+            yield cell
+
     def legal_placements(self, kind: str) -> list[Cell]:
-        return sorted(c for c in self._frontier() if self.placement_problem(kind, c) is None)
+        return sorted(self._placeable(kind))
 
     def can_place(self, kind: str) -> bool:
-        return any(self.placement_problem(kind, c) is None for c in self._frontier())
+        return next(self._placeable(kind), None) is not None
 
     def obstacle_counts(self) -> dict[Cell, int]:
         """For every tile, how many obstacles it touches."""
-        return {
-            cell: sum(1 for n in self.around(cell) if self.tiles.get(n) == "obstacle")
-            for cell in self.tiles
-        }
+        counts = dict.fromkeys(self.tiles, 0)
+        for cell, kind in self.tiles.items():
+            if kind == "obstacle":
+                for near in self.around(cell):
+                    if near in counts:
+                        counts[near] += 1
+        return counts
 
     def path_obstacle_switch_ok(self, path: Cell, obstacle: Cell, counts: dict[Cell, int]) -> bool:
         """Fast check for switching a path piece with an obstacle on a board obeying LD3.

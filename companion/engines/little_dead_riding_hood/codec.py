@@ -24,19 +24,14 @@ if TYPE_CHECKING:
 PHASES = ("deal", "helpers", "combat", "cards", "over")
 
 
-def _cells(cells: set[Cell] | list[Cell]) -> list[list[int]]:
-    return [list(c) for c in sorted(cells)]
-
-
 def dump_state(s: LdrhState) -> dict[str, Any]:
     return {
         "round": s.round,
         "start_player": s.start_player,
         "phase": s.phase,
         "cursor": s.cursor,
-        "tiles": [[r, c, kind] for (r, c), kind in sorted(s.board.tiles.items())],
-        "wolves": _cells(s.board.wolves),
-        "bullet_tokens": _cells(s.board.bullets),
+        "tiles": _tile_rows(s),
+        "tokens": _token_rows(s),
         "pawns": [list(p) for p in s.pawns],
         "bullets": list(s.bullets),
         "hands": [list(h) for h in s.hands],
@@ -56,35 +51,64 @@ def dump_state(s: LdrhState) -> dict[str, Any]:
     }
 
 
+TILE_CODES = {"path-wolf": "w", "path-bullet": "b", "path-plain": "p", "obstacle": "o"}
+TILE_KIND_OF = {code: kind for kind, code in TILE_CODES.items()}
+TOKEN_CODES = {(True, False): "W", (False, True): "B", (True, True): "*"}
+TOKEN_OF = {code: pair for pair, code in TOKEN_CODES.items()}
+
+
+def _tile_rows(s: LdrhState) -> list[str]:
+    """The board as text, one string per row from the start line: ``w``/``b``/``p`` path
+    pieces (wolf, bullet, no icon), ``o`` obstacles, ``.`` empty."""
+    board = s.board
+    grid = [["."] * board.columns for _ in range(board.rows)]
+    for (r, c), kind in board.tiles.items():
+        grid[r][c] = TILE_CODES[kind]
+    return ["".join(row) for row in grid]
+
+
+def _token_rows(s: LdrhState) -> list[str]:
+    """Tokens on the tiles as text: ``W`` a zombie wolf, ``B`` a bullet, ``*`` both."""
+    board = s.board
+    grid = [["."] * board.columns for _ in range(board.rows)]
+    for r, c in board.wolves:
+        grid[r][c] = "W"
+    for r, c in board.bullets:
+        grid[r][c] = "*" if grid[r][c] == "W" else "B"
+    return ["".join(row) for row in grid]
+
+
 def _plain(task: dict[str, Any]) -> dict[str, Any]:
     return {k: (list(v) if isinstance(v, list | tuple) else v) for k, v in task.items()}
 
 
 # -- validators ---------------------------------------------------------------------------
 def _int(value: Any, where: str, low: int, high: int) -> int:
-    require(
-        isinstance(value, int) and not isinstance(value, bool) and low <= value <= high,
-        f"{where} must be a whole number from {low} to {high}, got {value!r}",
-    )
-    return int(value)
+    if type(value) is not int or not low <= value <= high:
+        raise InvalidState(f"{where} must be a whole number from {low} to {high}, got {value!r}")
+    return value
 
 
 def _bool(value: Any, where: str) -> bool:
-    require(isinstance(value, bool), f"{where} must be true or false, got {value!r}")
-    return bool(value)
+    if type(value) is not bool:
+        raise InvalidState(f"{where} must be true or false, got {value!r}")
+    return value
 
 
 def _list(value: Any, where: str, length: int | None = None) -> list[Any]:
-    require(isinstance(value, list), f"{where} must be a list, got {value!r}")
-    if length is not None:
-        require(len(value) == length, f"{where} must have {length} entries, got {len(value)}")
+    if type(value) is not list:
+        raise InvalidState(f"{where} must be a list, got {value!r}")
+    if length is not None and len(value) != length:
+        raise InvalidState(f"{where} must have {length} entries, got {len(value)}")
     return list(value)
 
 
 def _counts(value: Any, where: str, valid: Callable[[Any], bool]) -> Counter[str]:
-    require(isinstance(value, dict), f"{where} must be an object of counts")
+    if type(value) is not dict:
+        raise InvalidState(f"{where} must be an object of counts")
     for key, n in value.items():
-        require(valid(key), f"{where} has an unknown entry {key!r}")
+        if not valid(key):
+            raise InvalidState(f"{where} has an unknown entry {key!r}")
         _int(n, f"{where}[{key!r}]", 1, 1000)
     return Counter(value)
 
@@ -182,6 +206,45 @@ def _task(loader: _Loader, raw: Any, where: str) -> dict[str, Any]:
     return task
 
 
+def _rows(value: Any, name: str, s: LdrhState) -> list[str]:
+    rows = _list(value, name, s.board.rows)
+    for i, row in enumerate(rows):
+        if type(row) is not str or len(row) != s.board.columns:
+            raise InvalidState(f"{name}[{i}] must be a text of {s.board.columns} characters")
+    return rows
+
+
+def _load_board(s: LdrhState, tile_rows: Any, token_rows: Any) -> None:
+    board = s.board
+    board.tiles, board.wolves, board.bullets = {}, set(), set()
+    empty = "." * board.columns
+    for r, row in enumerate(_rows(tile_rows, "tiles", s)):
+        if row == empty:
+            continue
+        for c, code in enumerate(row):
+            if code != ".":
+                if code not in TILE_KIND_OF:
+                    raise InvalidState(f"tiles[{r}] column {c + 1}: unknown tile code {code!r}")
+                board.tiles[(r, c)] = TILE_KIND_OF[code]
+    require(board.obeys_obstacle_rule(), "tiles: a tile touches two obstacles (LD3)")
+    require("o" not in tile_rows[0], "tiles[0]: no obstacle may stand on the first row (LD3)")
+    for r, row in enumerate(_rows(token_rows, "tokens", s)):
+        if row == empty:
+            continue
+        for c, code in enumerate(row):
+            if code == ".":
+                continue
+            if code not in TOKEN_OF:
+                raise InvalidState(f"tokens[{r}] column {c + 1}: unknown token code {code!r}")
+            if not board.is_path((r, c)):
+                raise InvalidState(f"tokens[{r}] column {c + 1}: tokens lie on path pieces only")
+            wolf, bullet = TOKEN_OF[code]
+            if wolf:
+                board.wolves.add((r, c))
+            if bullet:
+                board.bullets.add((r, c))
+
+
 def load_state(s: LdrhState, data: dict[str, Any]) -> None:
     n = s.num_players
     m = s.manifest
@@ -191,36 +254,20 @@ def load_state(s: LdrhState, data: dict[str, Any]) -> None:
     require(data["phase"] in PHASES, f"phase must be one of {PHASES}, got {data['phase']!r}")
     s.phase = data["phase"]
     s.cursor = _int(data["cursor"], "cursor", 0, n)
-    s.board.tiles = {}
-    for i, entry in enumerate(_list(data["tiles"], "tiles")):
-        require(
-            isinstance(entry, list) and len(entry) == 3 and entry[2] in TILE_KINDS,
-            f"tiles[{i}] must be [row, column, kind] with a known kind, got {entry!r}",
-        )
-        cell = loader.cell(entry[:2], f"tiles[{i}]", grid_only=True)
-        require(cell not in s.board.tiles, f"tiles[{i}]: two tiles on one space")
-        s.board.tiles[cell] = entry[2]
-    require(s.board.obeys_obstacle_rule(), "tiles: a tile touches two obstacles (LD3)")
-    for name, target in (("wolves", s.board.wolves), ("bullet_tokens", s.board.bullets)):
-        target.clear()
-        for i, raw in enumerate(_list(data[name], name)):
-            cell = loader.cell(raw, f"{name}[{i}]", grid_only=True)
-            require(s.board.is_path(cell), f"{name}[{i}] is not on a path piece")
-            require(cell not in target, f"{name}[{i}]: one token per path piece")
-            target.add(cell)
-    s.pawns = [
-        loader.cell(p, f"pawns[{i}]") for i, p in enumerate(_list(data["pawns"], "pawns", n))
-    ]
+    _load_board(s, data["tiles"], data["tokens"])
+    s.pawns = [loader.cell(p, "pawns") for p in _list(data["pawns"], "pawns", n)]
     for i, cell in enumerate(s.pawns):
-        require(s.board.is_space(cell), f"pawns[{i}] does not stand on a start space or path piece")
+        if not s.board.is_space(cell):
+            raise InvalidState(f"pawns[{i}] does not stand on a start space or path piece")
     s.bullets = [
         _int(b, f"bullets[{i}]", 0, 1000)
         for i, b in enumerate(_list(data["bullets"], "bullets", n))
     ]
     s.hands = []
     for i, hand in enumerate(_list(data["hands"], "hands", n)):
-        cards = _list(hand, f"hands[{i}]")
-        require(all(is_card_key(k) for k in cards), f"hands[{i}] holds an unknown card")
+        cards = _list(hand, "hands")
+        if not all(is_card_key(k) for k in cards):
+            raise InvalidState(f"hands[{i}] holds an unknown card")
         s.hands.append(sorted(cards))
     s.deck = _counts(data["deck"], "deck", is_card_key)
     s.discard = _counts(data["discard"], "discard", is_card_key)
@@ -259,23 +306,37 @@ def load_state(s: LdrhState, data: dict[str, Any]) -> None:
     _check_flow(s)
 
 
+def _tally(*parts: Any) -> dict[str, int]:
+    """Add up counts from mappings (key -> count) and lists of keys."""
+    total: dict[str, int] = {}
+    for part in parts:
+        if isinstance(part, dict):
+            for key, count in part.items():
+                total[key] = total.get(key, 0) + count
+        else:
+            for key in part:
+                total[key] = total.get(key, 0) + 1
+    return total
+
+
 def _check_totals(s: LdrhState, chits: int, wolves: int) -> None:
     """Tokens, cards and tiles add up to what the box holds."""
     in_bag = sum(t["bullets"] for t in s.tasks if t["type"] == "combat")
     bullets = s.supply_bullets + sum(s.bullets) + len(s.board.bullets) + in_bag
-    require(bullets == chits, f"bullets add up to {bullets}, but the box holds {chits}")
+    if bullets != chits:
+        raise InvalidState(f"bullets add up to {bullets}, but the box holds {chits}")
     on_board = s.supply_wolves + len(s.board.wolves)
-    require(on_board == wolves, f"zombie wolves add up to {on_board}, but the box holds {wolves}")
-    cards = s.deck + s.discard + Counter(k for hand in s.hands for k in hand)
-    require(
-        cards == Counter(s.manifest.cards),
-        "the cards in deck, discard pile and hands do not match the manifest's event deck",
-    )
-    held = Counter(t["tile"] for t in s.tasks if t["type"] == "place" and t["tile"])
-    tiles = s.pool + Counter(s.board.tiles.values()) + held
-    for kind, count in tiles.items():
+    if on_board != wolves:
+        raise InvalidState(f"zombie wolves add up to {on_board}, but the box holds {wolves}")
+    if _tally(s.deck, s.discard, *s.hands) != s.manifest.cards:
+        raise InvalidState(
+            "the cards in deck, discard pile and hands do not match the manifest's event deck"
+        )
+    held = [t["tile"] for t in s.tasks if t["type"] == "place" and t["tile"]]
+    for kind, count in _tally(s.pool, list(s.board.tiles.values()), held).items():
         limit = s.manifest.tiles.get(kind, 0)
-        require(count <= limit, f"there are {count} {kind} tiles, but the box holds {limit}")
+        if count > limit:
+            raise InvalidState(f"there are {count} {kind} tiles, but the box holds {limit}")
 
 
 def _check_flow(s: LdrhState) -> None:

@@ -123,12 +123,33 @@ class LdrhState(State):
         finally:
             self._choices = None
 
-    def describe(self) -> str:
-        """What the game is waiting for, as a sentence for the screen."""
+    def prompt(self) -> str:
+        """What the game is waiting for, as one sentence for the screen."""
         if self.phase == "over":
             return self.end_reason()
         task = self.tasks[-1]
         return self._handler(task).describe(self, task)
+
+    def describe(self) -> list[str]:
+        """The position in a few lines: the prompt, the round, each player, the supplies."""
+        from companion.engines.little_dead_riding_hood.board import cell_text
+        from companion.engines.little_dead_riding_hood.components import card_title
+
+        lines = [self.prompt()]
+        if self.round:
+            lines.append(f"Round {self.round}: player {self.start_player + 1} holds the marker")
+        for p in range(self.num_players):
+            cards = ", ".join(card_title(k) for k in self.hands[p]) or "no cards"
+            helper = HELPERS.get(self.helpers.get(p, ""), "no helper")
+            lines.append(
+                f"Player {p + 1}: {cell_text(self.pawns[p])}, {self.bullets[p]} bullets, "
+                f"{helper}; {cards}"
+            )
+        lines.append(
+            f"{sum(self.pool.values())} tiles in the pool, {sum(self.deck.values())} cards "
+            f"in the deck, {len(self.board.wolves)} zombie wolves on the board"
+        )
+        return lines
 
     # -- round flow ---------------------------------------------------------------
     def _settle(self) -> None:

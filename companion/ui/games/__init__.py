@@ -7,17 +7,33 @@ own screen is played on the plain table screen, which lists the legal moves.
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
+from typing import Any
 
 from companion.ui.game_screen import GameScreen
+from companion.ui.services import Services
 
 
-def screen_for(game_id: str) -> type[GameScreen]:
+def _module(game_id: str) -> ModuleType | None:
     module_name = f"{__name__}.{game_id.replace('-', '_')}"
     try:
-        module = importlib.import_module(module_name)
+        return importlib.import_module(module_name)
     except ModuleNotFoundError as err:
         if err.name != module_name:
             raise
+        return None
+
+
+def setup_for(game_id: str, services: Services) -> tuple[dict[str, Any], str | None]:
+    """Setup data for a new game (``game_setup(services)`` in the game's screen package)."""
+    module = _module(game_id)
+    hook = getattr(module, "game_setup", None)
+    return hook(services) if hook is not None else ({}, None)
+
+
+def screen_for(game_id: str) -> type[GameScreen]:
+    module = _module(game_id)
+    if module is None:
         from companion.ui.screens.plain_table import PlainTableScreen
 
         return PlainTableScreen

@@ -275,3 +275,14 @@ def test_a_trick_forcing_monster_movement_causes_combat_and_can_eliminate() -> N
 def test_every_effect_in_the_library_is_used_by_the_test_catalogue() -> None:
     used = {c.effect for c in TEST_GAME.catalogue.cards.values() if c.effect}
     assert used == set(EFFECTS)
+
+
+def test_the_shipped_dragon_destroys_gummy_grunt_in_lane_2() -> None:
+    """The issue's log example, with the shipped catalogue."""
+    from companion.engines.gingerdead_house import GAME
+
+    state = scenario(game=GAME, phase="monsters", layout={(0, 2, 2): "gummy-grunt"})
+    state.flips_left = 1
+    state.apply(("flip", "dragon"))
+    assert state.board.log[-1] == "Dragon destroys Gummy Grunt in lane 2"
+    assert names_at(state, 0) == {(2, 5): "Dragon"}

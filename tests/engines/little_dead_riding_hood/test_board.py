@@ -230,6 +230,13 @@ def test_any_sequence_of_legal_placements_keeps_the_obstacle_rule(
         if spots:
             board.tiles[spots[pick % len(spots)]] = kind
         assert board.obeys_obstacle_rule()
+        for any_kind in ("path-plain", "obstacle"):  # the fast scan agrees with the rule text
+            assert board.legal_placements(any_kind) == [
+                (r, c)
+                for r in range(10)
+                for c in range(7)
+                if board.placement_problem(any_kind, (r, c)) is None
+            ]
         assert all(row > 0 for (row, _), k in board.tiles.items() if k == "obstacle")
         # every tile grew from the start line: the tiles form pieces touching row 1
         assert all(board.tile_neighbours(c) or c[0] == 0 for c in board.tiles)
@@ -239,4 +246,8 @@ def test_board_state_from_task_names_the_phase() -> None:
     state = new_game(2)
     task(state, "helpers", type="choose-helper", player=1, chosen=None, window=[])
     assert state.current_player() == 1
-    assert state.describe() == "player 2 chooses a helper"
+    assert state.prompt() == "player 2 chooses a helper"
+    lines = state.describe()
+    assert lines[0] == "player 2 chooses a helper"
+    assert lines[1] == "Round 1: player 1 holds the marker"
+    assert lines[2].startswith("Player 1: start col 2, 3 bullets, no helper; Who's Been Sitting")

@@ -84,9 +84,20 @@ def test_reshuffle_option_turns_the_discards_into_a_new_deck() -> None:
 @pytest.mark.parametrize(
     ("path", "value", "message"),
     [
-        (("tiles",), [[0, 1, "lava"]], "tiles\\[0\\] must be \\[row, column, kind\\]"),
-        (("tiles",), [[12, 1, "path-plain"]], "is not a space of this board"),
-        (("wolves",), [[0, 1]], "wolves\\[0\\] is not on a path piece"),
+        (("tiles",), [".x..."] + ["....."] * 9, "tiles\\[0\\] column 2: unknown tile code 'x'"),
+        (("tiles",), ["....."] * 9, "tiles must have 10 entries, got 9"),
+        (("tiles",), [".p.."] + ["....."] * 9, "tiles\\[0\\] must be a text of 5 characters"),
+        (
+            ("tiles",),
+            ["..p.."] + ["..p.."] + ["opo.."] + ["....."] * 7,
+            "a tile touches two obstacles",
+        ),
+        (("tiles",), [".o..."] + ["....."] * 9, "no obstacle may stand on the first row"),
+        (
+            ("tokens",),
+            [".W..."] + ["....."] * 9,
+            "tokens\\[0\\] column 2: tokens lie on path pieces",
+        ),
         (("bullets",), [3, 9], "bullets add up to 53, but the box holds 47"),
         (
             ("pawns",),
@@ -106,6 +117,20 @@ def test_a_broken_save_names_what_is_wrong(
     data["state"][path[0]] = value
     with pytest.raises(InvalidState, match=message):
         GAME.state_from_dict(data)
+
+
+def test_a_save_shows_the_board_as_text_rows() -> None:
+    state = new_game(2)
+    lay(
+        state,
+        {**column(state, 0, 2), (1, 2): "obstacle", (0, 3): "path-bullet"},
+        wolves=[(1, 1)],
+        bullets=[(0, 3), (1, 1)],
+    )
+    saved = state.to_dict()["state"]
+    assert saved["tiles"][:3] == [".p.b.", ".po..", "....."]
+    assert saved["tokens"][:3] == ["...B.", ".*...", "....."]
+    assert GAME.state_from_dict(state.to_dict()).board.tiles == state.board.tiles
 
 
 def test_a_save_with_cards_out_of_nowhere_is_refused() -> None:
@@ -202,3 +227,11 @@ def test_random_games_end_and_keep_the_box_intact(players: int, seed: int) -> No
     assert state.is_terminal()
     assert state.round <= state.options["max_rounds"]
     assert state.outcome() is not None
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_house_rule_options_keep_the_engine_contract(players: int) -> None:
+    from tests.engines.conformance import check_playouts
+
+    options = {"reshuffle_discards": True, "max_rounds": 12, "stalled_result": "nobody"}
+    check_playouts(GAME, players, count=4, deep_playouts=1, options=options)

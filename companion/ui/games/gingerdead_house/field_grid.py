@@ -1,0 +1,44 @@
+"""One field drawn as 4 lanes by 5 rows; a tile tap is reported to the screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from kivy.factory import Factory
+from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.button import Button
+from kivy.uix.gridlayout import GridLayout
+
+from companion.ui.games.gingerdead_house.view import TileView
+from companion.ui.screens import load_kv
+
+
+class FieldTile(Button):
+    kind = StringProperty("empty")
+    target = BooleanProperty(False)
+    selected = BooleanProperty(False)
+
+
+class FieldGrid(GridLayout):
+    """Shows ``TileView``s; calls ``on_tile(lane, row)`` when a tile is tapped."""
+
+    def show(self, tiles: list[TileView], on_tile: Callable[[int, int], None]) -> None:
+        if len(self.children) != len(tiles):
+            self.clear_widgets()
+            for _ in tiles:
+                self.add_widget(Factory.FieldTile())
+        for widget, tile in zip(reversed(self.children), tiles, strict=True):
+            widget.text = tile.text
+            widget.kind = tile.kind
+            widget.target = tile.target
+            widget.selected = tile.selected
+            widget.lane, widget.row = tile.lane, tile.row
+            widget.unbind(on_release=self._tapped)
+            widget.bind(on_release=self._tapped)
+        self._on_tile = on_tile
+
+    def _tapped(self, widget: FieldTile) -> None:
+        self._on_tile(widget.lane, widget.row)
+
+
+load_kv(__file__)

@@ -1,0 +1,157 @@
+"""The lane grid drawn on a canvas: tiles, tokens, pawns and the spaces a tap can play.
+
+It only draws what it is given and reports which space was tapped; the screen
+decides what a tap means by asking the engine's legal actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kivy.graphics import Color, Ellipse, Line, Rectangle
+from kivy.metrics import dp
+from kivy.uix.widget import Widget
+
+from companion.engines.little_dead_riding_hood.board import START_ROW, Board, Cell
+from companion.ui.games.little_dead_riding_hood.view import PAWN_COLOURS
+
+PATH = (0.76, 0.62, 0.40)
+OBSTACLE = (0.30, 0.22, 0.16)
+LANE = (0.13, 0.22, 0.15)
+SPARE = (0.10, 0.16, 0.11)
+TARGET = (1.0, 0.86, 0.2)
+REACH = (1.0, 0.95, 0.55, 0.35)
+WOLF = (0.72, 0.08, 0.08)
+BULLET = (0.97, 0.97, 0.97)
+
+
+class BoardView(Widget):
+    """Draws a Board; ``on_space(cell)`` is called when a highlighted space is tapped."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.board: Board | None = None
+        self.pawns: list[Cell] = []
+        self.targets: set[Cell] = set()
+        self.reach: set[Cell] = set()
+        self.on_space: Callable[[Cell], None] | None = None
+        self.bind(pos=lambda *_: self.redraw(), size=lambda *_: self.redraw())
+
+    def show(self, board: Board, pawns: list[Cell], targets: set[Cell], reach: set[Cell]) -> None:
+        self.board, self.pawns, self.targets, self.reach = board, list(pawns), targets, reach
+        self.redraw()
+
+    # -- geometry -------------------------------------------------------------------
+    def cell_size(self) -> float:
+        if self.board is None:
+            return 0.0
+        return min(self.width / self.board.columns, self.height / (self.board.rows + 1))
+
+    def _origin(self) -> tuple[float, float]:
+        assert self.board is not None
+        size = self.cell_size()
+        x0 = self.x + (self.width - size * self.board.columns) / 2
+        y0 = self.y + (self.height - size * (self.board.rows + 1)) / 2
+        return x0, y0
+
+    def cell_rect(self, cell: Cell) -> tuple[float, float, float]:
+        """Bottom-left corner and size of a space (row -1 is the start row)."""
+        x0, y0 = self._origin()
+        size = self.cell_size()
+        row, col = cell
+        return x0 + col * size, y0 + (row - START_ROW) * size, size
+
+    def cell_at(self, x: float, y: float) -> Cell | None:
+        if self.board is None or self.cell_size() <= 0:
+            return None
+        x0, y0 = self._origin()
+        size = self.cell_size()
+        col = int((x - x0) // size)
+        row = int((y - y0) // size) + START_ROW
+        if 0 <= col < self.board.columns and START_ROW <= row < self.board.rows:
+            return (row, col)
+        return None
+
+    # -- input ----------------------------------------------------------------------
+    def on_touch_down(self, touch: Any) -> bool:
+        if not self.collide_point(*touch.pos) or self.disabled:
+            return False
+        cell = self.cell_at(*touch.pos)
+        if cell is not None and self.on_space is not None:
+            self.on_space(cell)
+        return True
+
+    # -- drawing --------------------------------------------------------------------
+    def redraw(self) -> None:
+        self.canvas.clear()
+        board = self.board
+        if board is None or self.cell_size() <= 0:
+            return
+        with self.canvas:
+            for col in range(board.columns):
+                Color(*(LANE if col in board.lane_columns else SPARE))
+                x, y, size = self.cell_rect((0, col))
+                Rectangle(pos=(x, y), size=(size, size * board.rows))
+            for lane, col in enumerate(board.lane_columns):
+                x, y, size = self.cell_rect((START_ROW, col))
+                Color(*PAWN_COLOURS[lane % len(PAWN_COLOURS)][1], 0.5)
+                Line(rectangle=(x + 2, y + 2, size - 4, size - 4), width=dp(1.5))
+            for cell, kind in board.tiles.items():
+                self._tile(cell, kind)
+            for cell in self.reach:
+                x, y, size = self.cell_rect(cell)
+                Color(*REACH)
+                Rectangle(pos=(x, y), size=(size, size))
+            x, y, size = self.cell_rect((board.rows - 1, 0))
+            Color(0.95, 0.85, 0.6, 1)
+            Line(points=[x, y + size, x + size * board.columns, y + size], width=dp(2))
+            for cell in self.targets:
+                x, y, size = self.cell_rect(cell)
+                Color(*TARGET)
+                Line(rectangle=(x + 2, y + 2, size - 4, size - 4), width=dp(2))
+            self._pawns()
+
+    def _tile(self, cell: Cell, kind: str) -> None:
+        assert self.board is not None
+        x, y, size = self.cell_rect(cell)
+        pad = size * 0.06
+        if kind == "obstacle":
+            Color(*OBSTACLE)
+            Rectangle(pos=(x + pad, y + pad), size=(size - 2 * pad, size - 2 * pad))
+            Color(0.12, 0.08, 0.05)
+            Line(points=[x + pad, y + pad, x + size - pad, y + size - pad], width=dp(1.2))
+            Line(points=[x + pad, y + size - pad, x + size - pad, y + pad], width=dp(1.2))
+            return
+        Color(*PATH)
+        Rectangle(pos=(x + pad, y + pad), size=(size - 2 * pad, size - 2 * pad))
+        if kind != "path-plain":  # the printed icon, small in the corner
+            Color(*(WOLF if kind == "path-wolf" else (0.45, 0.45, 0.45)))
+            Rectangle(
+                pos=(x + size - pad - size * 0.16, y + size - pad - size * 0.16),
+                size=(size * 0.14, size * 0.14),
+            )
+        if cell in self.board.bullets:
+            Color(*BULLET)
+            Ellipse(pos=(x + size * 0.62, y + size * 0.10), size=(size * 0.26, size * 0.26))
+            Color(0.3, 0.3, 0.3)
+            Line(circle=(x + size * 0.75, y + size * 0.23, size * 0.13), width=1)
+        if cell in self.board.wolves:
+            Color(*WOLF)
+            Ellipse(pos=(x + size * 0.10, y + size * 0.35), size=(size * 0.45, size * 0.45))
+            Color(0.1, 0.0, 0.0)
+            Line(circle=(x + size * 0.325, y + size * 0.575, size * 0.225), width=dp(1.2))
+
+    def _pawns(self) -> None:
+        shared: dict[Cell, int] = {}
+        for index, cell in enumerate(self.pawns):
+            slot = shared.get(cell, 0)
+            shared[cell] = slot + 1
+            x, y, size = self.cell_rect(cell)
+            radius = size * 0.22
+            cx = x + size * 0.5 + (slot % 2) * radius * 0.9 - radius * 0.45 * (cell in shared)
+            cy = y + size * 0.5 - (slot // 2) * radius * 0.9
+            Color(1, 1, 1)
+            Ellipse(pos=(cx - radius - 2, cy - radius - 2), size=(2 * radius + 4, 2 * radius + 4))
+            Color(*PAWN_COLOURS[index % len(PAWN_COLOURS)][1])
+            Ellipse(pos=(cx - radius, cy - radius), size=(2 * radius, 2 * radius))

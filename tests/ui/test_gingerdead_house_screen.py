@@ -1,0 +1,174 @@
+"""The Gingerdead House screen, driven by real taps: setup, flips, placing, abilities, the log."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from companion.session.journal import Source
+from companion.ui.games.gingerdead_house import GingerdeadScreen
+from tests.ui.conftest import Driver
+
+
+@pytest.fixture
+def game_ui(ui: Driver) -> Iterator[Driver]:
+    """The ui driver; the unfinished game is set aside afterwards (the home screen's
+    Continue button must not see it in later tests)."""
+    yield ui
+    if ui.app.controller is not None:
+        ui.app.abandon_game(ui.app.controller.session.record)
+
+
+def tile(screen: GingerdeadScreen, lane: int, row: int) -> Any:
+    return next(t for t in screen.ids.grid.children if (t.lane, t.row) == (lane, row))
+
+
+def lit(screen: GingerdeadScreen) -> set[tuple[int, int]]:
+    return {(t.lane, t.row) for t in screen.ids.grid.children if t.target}
+
+
+def hand_button(ui: Driver, screen: GingerdeadScreen, text: str) -> Any:
+    return ui.button(text, screen.ids.hand)
+
+
+def move(ui: Driver, text: str) -> None:
+    """Tap the move button with this text, scrolling the move list to it first."""
+    screen = ui.screen()
+    button = ui.button(text, screen.ids.moves)
+    view = screen.ids.moves.parent
+
+    def in_view() -> bool:
+        _, y = button.to_window(*button.center)
+        _, bottom = view.to_window(view.x, view.y)
+        return bool(bottom <= y <= bottom + view.height)
+
+    for _ in range(10):  # scroll_to waits for a pending layout
+        view.scroll_to(button, padding=0, animate=False)
+        ui.pump()
+        if in_view():
+            break
+    assert in_view(), f"{text!r} cannot be scrolled into view"
+    ui.tap(button)
+
+
+def setup_player(ui: Driver, screen: GingerdeadScreen, card: str, lanes: tuple[int, ...]) -> None:
+    """Reveal `card` three times (entered as if found in the real deck) and place it."""
+    controller = ui.app.controller
+    for placed, lane in enumerate(lanes):
+        assert controller.apply(("reveal", card), Source.MANUAL)
+        ui.pump()
+        assert "place your defense" in screen.headline
+        assert len(lit(screen)) == 20 - placed  # any empty tile of the field
+        ui.tap(tile(screen, lane, 1))
+    for _ in range(5):
+        move(ui, "Let the app deal")
+
+
+def test_setup_flips_placing_and_the_log(game_ui: Driver) -> None:
+    ui = game_ui
+    ui.app.start_game("gingerdead-house", 2, {})
+    ui.pump()
+    screen = ui.screen()
+    assert isinstance(screen, GingerdeadScreen) and screen.name == "game:gingerdead-house"
+    assert "search the deck for a defense" in screen.headline
+    # a digital deck: the app searches it, nobody may pick its cards
+    assert ui.button("Let the app search")
+    assert not [w for w in screen.ids.moves.children if "reveal" in w.text]
+
+    setup_player(ui, screen, "gummy-grunt", (1, 2, 3))
+    state = ui.app.controller.state
+    assert [state.board.name(state.board.at(0, lane, 1)) for lane in (1, 2, 3)] == [
+        "Gummy Grunt"
+    ] * 3
+    setup_player(ui, screen, "defense-6", (2, 3, 4))
+
+    # the action card flipped at the table, entered by tapping what was seen
+    assert "flip the action card" in screen.headline
+    move(ui, "flip Plain Action 2")
+    assert ui.app.controller.session.steps[-1].source is Source.MANUAL
+    assert "flip a monster (2 to go)" in screen.headline
+    move(ui, "flip Plain Monster 4 (lane 1)")
+    move(ui, "flip Dragon")
+    assert "Dragon enters in lane 2" in screen.log_text
+    assert "Dragon destroys Gummy Grunt in lane 2" in screen.log_text
+    assert tile(screen, 2, 5).text.startswith("Dragon") and tile(screen, 2, 5).kind == "monster"
+    assert tile(screen, 2, 1).kind == "empty"
+
+    # player 1's step: the hand stays hidden until shown
+    assert "Player 1: play defenses" in screen.headline
+    assert screen.status == "Round 1 - action: Plain Action 2 - hands: Player 1 5, Player 2 5"
+    assert screen.hand_secret and not screen.ids.hand.children
+    ui.tap(screen.ids.hand_button)
+    hand = ui.app.controller.state.board.cards[0].hand
+    assert len(screen.ids.hand.children) == len(hand)
+    ui.screenshot("gingerdead-house-hand")
+    ui.screenshot("gingerdead-house-hand", (1280, 720))
+
+    # a wrong tap is refused with a message and changes nothing
+    before = ui.app.controller.state.to_dict()
+    ui.tap(tile(screen, 4, 4))
+    assert "Pick a card" in ui.app.message
+    assert ui.app.controller.state.to_dict() == before
+
+    move(ui, "end the player step")
+    assert "Dragon moves to row 4 in lane 2" in screen.log_text
+    assert "Player 2: flip the action card" in screen.headline
+    assert screen.shown_field == 1
+    ui.tap(ui.button("Player 1", screen.ids.field_tabs))
+    assert tile(screen, 2, 4).text.startswith("Dragon")
+    ui.screenshot("gingerdead-house-field")
+    ui.screenshot("gingerdead-house-field", (1280, 720))
+
+
+def test_placing_a_defense_from_the_hand_by_tapping_a_lit_tile(game_ui: Driver) -> None:
+    ui = game_ui
+    ui.app.start_game("gingerdead-house", 2, {"player_decks": "table"})
+    ui.pump()
+    screen = ui.screen()
+    controller = ui.app.controller
+    for _ in range(2):  # both players
+        for lane in (1, 2, 3):
+            controller.apply(("reveal", "defense-2"), Source.MANUAL)
+            ui.pump()
+            ui.tap(tile(screen, lane, 1))
+        for _ in range(5):
+            move(ui, "draw a card")  # table deck: players draw real cards
+    move(ui, "flip Plain Action 1")
+    move(ui, "flip Plain Monster 5 (lane 3)")
+    assert "Player 1: play defenses" in screen.headline
+    assert not screen.hand_secret  # table mode: the list is every card that can be in hand
+    ui.tap(hand_button(ui, screen, "Gumdrop Gatling Gun"))
+    assert (3, 4) in lit(screen) and (3, 5) not in lit(screen)  # not on the monster
+    ui.tap(tile(screen, 3, 3))
+    state = controller.state
+    assert state.board.name(state.board.at(0, 3, 3)) == "Gumdrop Gatling Gun"
+    assert "Player 1 places Gumdrop Gatling Gun at lane 3 row 3" in screen.log_text
+    # the Gatling Gun's ability: tap it, then choose the volley
+    ui.tap(tile(screen, 3, 3))
+    assert tile(screen, 3, 3).selected
+    move(ui, "hit Plain Monster 5 (lane 3) at row 5")
+    assert controller.state.board.at(0, 3, 5) is None
+    ui.tap(ui.button("Undo"))
+    assert controller.state.board.at(0, 3, 5) is not None
+
+
+def test_the_log_names_the_players() -> None:
+    from companion.ui.games.gingerdead_house.view import named_lines
+
+    lines = ["player 2 flips Dragon", "player 1's house falls", "Troll moves to row 3"]
+    assert named_lines(lines, ["Ann", "Bo"]) == [
+        "Bo flips Dragon",
+        "Ann's house falls",
+        "Troll moves to row 3",
+    ]
+
+
+def test_the_headline_names_the_winner_and_why() -> None:
+    from companion.ui.games.gingerdead_house.view import headline
+    from tests.engines.gingerdead_house.helpers import act, scenario
+
+    state = scenario(layout={(0, 3, 1): "m6-3"})
+    act(state, "end the player step")
+    assert headline(state, ["Ann", "Bo"]) == "Bo wins! Bo: the last house standing"

@@ -1,0 +1,248 @@
+"""The Little Dead Riding Hood round screen, driven by touches under Xvfb."""
+
+from __future__ import annotations
+
+import random
+
+from companion.devices.bag import BULLET_COLOUR
+from companion.engines.little_dead_riding_hood.bag import BagContents, draw_from
+from companion.session.journal import Source
+from tests.ui.conftest import Driver
+
+GAME_ID = "little-dead-riding-hood"
+DEAL = [
+    ["wolf:3", "wolf:2", "once-upon-a-time:1"],
+    ["cake-and-wine:1", "cake-and-wine:2", "picking-flowers:1"],
+]
+
+
+def _start(ui: Driver, players: int = 2, options: dict | None = None):  # type: ignore[no-untyped-def]
+    ui.app.start_game(GAME_ID, players, options or {})
+    ui.pump(5)
+    screen = ui.screen()
+    assert screen.name == f"game:{GAME_ID}"
+    return screen
+
+
+def _deal(ui: Driver) -> None:
+    for hand in DEAL:
+        for key in hand:
+            assert ui.app.controller.apply_text(f"draw {_title(key)}", Source.MANUAL)
+    ui.pump(2)
+
+
+def _title(key: str) -> str:
+    from companion.engines.little_dead_riding_hood.components import card_title
+
+    return card_title(key)
+
+
+def _tap_space(ui: Driver, screen, cell: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    from kivy.tests.common import UnitTestTouch
+
+    board = screen.ids.board
+    x, y, size = board.cell_rect(cell)
+    wx, wy = board.to_window(x + size / 2, y + size / 2)
+    touch = UnitTestTouch(wx, wy)
+    touch.touch_down()
+    ui.pump(1)
+    touch.touch_up()
+    ui.pump(2)
+
+
+def _press(ui: Driver, text: str) -> None:
+    """Scroll the move list to the button with ``text`` and tap it."""
+    screen = ui.screen()
+    button = ui.button(text, screen.ids.actions)
+    screen.ids.action_scroll.scroll_to(button, padding=0, animate=False)
+    ui.pump(2)
+    ui.tap(button)
+
+
+def _overlay_shot(ui: Driver, overlay, name: str) -> None:  # type: ignore[no-untyped-def]
+    """The overlay lives on the window, not the app's root: save it on its own."""
+    from tests.ui.conftest import SCREENSHOTS
+
+    ui.pump(8)
+    SCREENSHOTS.mkdir(exist_ok=True)
+    overlay.export_to_png(str(SCREENSHOTS / f"{name}-800x480.png"))
+
+
+def _seed_for(outcome: str, bullets: int) -> int:
+    bag = BagContents(bullets)
+    return next(s for s in range(200) if draw_from(bag, random.Random(s)) == outcome)
+
+
+def test_round_flow_board_taps_and_the_combat_bag(ui: Driver) -> None:
+    screen = _start(ui)
+    assert screen.headline.startswith("Dealing")
+    _deal(ui)
+    state = ui.app.controller.state
+    assert screen.headline == "Round 1 - Helpers - Player 1"
+    assert "Player 1 chooses a helper" in screen.prompt
+    assert [line.text.split(":")[0] for line in reversed(screen.ids.players.children)] == [
+        "[b]* Player 1 (Red)",
+        "Player 2 (Blue)",  # bold: acting; star: starting marker
+    ]
+    ui.screenshot("ldrh-helpers", (800, 480))
+
+    _press(ui, "choose the Huntsman")
+    assert screen.headline == "Round 1 - Helpers - a draw"
+    _press(ui, "Table: draw a path (wolf icon)")
+    # the legal spaces are highlighted; a tap on the board mirrors the real tile
+    assert (0, 1) in screen.ids.board.targets and (5, 2) not in screen.ids.board.targets
+    _tap_space(ui, screen, (5, 2))
+    assert "Nothing to do on that space now." in ui.app.message
+    _tap_space(ui, screen, (0, 1))
+    assert state is not ui.app.controller.state
+    state = ui.app.controller.state
+    assert state.board.tiles[(0, 1)] == "path-wolf" and (0, 1) in state.board.wolves
+    for kind, cell in (("path (no icon)", (1, 1)), ("path (bullet icon)", (2, 1))):
+        _press(ui, f"Table: draw a {kind}")
+        _tap_space(ui, screen, cell)
+        if kind == "path (no icon)":
+            _press(ui, "Table: draw Wolf!!! (1)")
+    _press(ui, "Table: draw a path (no icon)")
+    _tap_space(ui, screen, (0, 3))
+    _press(ui, "Table: draw Off The Path (1)")
+    state = ui.app.controller.state
+    assert state.hands[0] == ["once-upon-a-time:1", "wolf:1", "wolf:2", "wolf:3"]
+    assert "4 cards" in screen.ids.players.children[-1].text
+
+    _press(ui, "choose the Prince")
+    _press(ui, "Prince: done")
+    assert screen.headline == "Round 1 - Card play - Player 1"
+    _press(ui, "move with Wolf!!! (3)")
+    assert screen.ids.board.reach == {(0, 1), (1, 1), (2, 1)}  # the wolf's space included
+    _tap_space(ui, screen, (0, 1))  # onto the zombie wolf: a fight
+    _press(ui, "fight with 2 bullets")
+    overlay = screen.overlay
+    assert overlay.is_open and overlay.mode == "ready"
+    assert overlay.summary == "1 wolf and 2 bullets: 67% chance to kill the wolf"
+    assert screen.bag is not None and screen.bag.armed == BagContents(2)
+    ui.screenshot("ldrh-bag", (800, 480))
+    _overlay_shot(ui, overlay, "ldrh-bag-overlay")
+
+    screen.bag._rng = random.Random(_seed_for("bullet", 2))
+    ui.tap(overlay.ids.draw_button)
+    session = ui.app.controller.session
+    assert session.steps[-1].text == "draw a bullet from the bag"
+    assert session.steps[-1].source is Source.APP_DRAW
+    assert overlay.mode == "result" and "killed" in overlay.result
+    assert screen.bag.led.value == BULLET_COLOUR
+    _overlay_shot(ui, overlay, "ldrh-bag-overlay-result")
+    ui.tap(overlay.ids.ok_button)
+    assert not overlay.is_open
+    state = ui.app.controller.state
+    assert state.pawns[0] == (0, 1) and not state.board.wolves
+
+    _tap_space(ui, screen, (1, 1))
+    ui.tap(ui.button("Undo"))
+    assert ui.app.controller.state.pawns[0] == (0, 1)
+    _tap_space(ui, screen, (1, 1))
+    _tap_space(ui, screen, (2, 1))
+    state = ui.app.controller.state
+    assert state.pawns[0] == (2, 1) and state.bullets[0] == 2  # took the bullet token
+    ui.screenshot("ldrh-board", (800, 480))
+    ui.screenshot("ldrh-board", (1280, 720))
+
+
+def test_the_virtual_bag_button_draws_and_a_table_draw_is_entered(ui: Driver) -> None:
+    screen = _start(ui)
+    _deal(ui)
+    controller = ui.app.controller
+    steps = [
+        "choose the The Youngest Brother",
+        "choose the Huntsman",
+        "draw a path (bullet icon)",
+        "place the tile at row 1 col 4",
+        "draw a path (bullet icon)",
+        "place the tile at row 2 col 4",
+        "draw a path (bullet icon)",
+        "place the tile at row 3 col 4",
+        "draw a path (wolf icon)",
+        "place the tile at row 1 col 2",
+        "move with Wolf!!! (2)",
+        "step to row 1 col 2",
+        "fight with 1 bullet",
+    ]
+    for text in steps:
+        source = Source.MANUAL if text.startswith("draw") else Source.PLAYER
+        assert controller.apply_text(text, source), text
+    ui.pump(3)
+    assert screen.overlay.is_open
+    screen.bag._rng = random.Random(_seed_for("wolf", 1))
+    ui.app.services.devices.press("bag_button")
+    ui.app.services.devices.release("bag_button")
+    ui.pump(4)
+    assert controller.session.steps[-1].text == "draw the wolf from the bag"
+    assert screen.overlay.mode == "result" and "wolf" in screen.overlay.result
+    ui.tap(screen.overlay.ids.ok_button)
+    # the fighter holds Once Upon A Time: the same bag can be drawn again
+    _press(ui, "play Once Upon A Time (1): draw again")
+    assert screen.overlay.is_open and screen.overlay.mode == "ready"
+    ui.tap(screen.overlay.ids.table_bullet)
+    assert controller.session.steps[-1].source is Source.MANUAL
+    assert controller.state.pawns[0] == (0, 1)
+    ui.tap(screen.overlay.ids.ok_button)
+    # a table draw is a player's entry: Undo takes it back and the bag is ready again
+    ui.tap(ui.button("Undo"))
+    assert controller.state.tasks[-1]["stage"] == "draw"
+    assert screen.overlay.is_open and screen.overlay.mode == "ready"
+    ui.screenshot("ldrh-bag-again", (1280, 720))
+
+
+def test_the_winner_is_shown_when_the_game_ends(ui: Driver) -> None:
+    screen = _start(ui, options={"max_rounds": 5})
+    _deal(ui)
+    controller = ui.app.controller
+    for _ in range(5):
+        for text in (
+            "choose the The Youngest Brother",
+            "choose the Wicked Queen",
+            "play no card",
+            "play no card",
+        ):
+            assert controller.apply_text(text), text
+    ui.pump(3)
+    assert controller.state.is_terminal()
+    assert screen.headline.startswith("Player 1 and Player 2 won!")
+    assert "round limit (5)" in screen.headline
+    assert not screen.ids.actions.children
+    ui.screenshot("ldrh-game-over", (800, 480))
+
+
+def test_buttons_are_big_enough_and_the_board_fits_both_panels(ui: Driver) -> None:
+    from kivy.metrics import dp
+
+    screen = _start(ui, players=5)
+    for size in ((800, 480), (1280, 720)):
+        ui.resize(size)
+        buttons = [
+            w
+            for w in screen.walk(restrict=True)
+            if hasattr(w, "on_release") and w.opacity > 0 and w.width > 0
+        ]
+        assert buttons
+        small = [(w.text, w.size) for w in buttons if min(w.size) < dp(48) - 0.5]
+        assert not small, small
+        board = screen.ids.board
+        assert board.cell_size() * 11 <= board.width + 0.5  # 11 columns for five lanes
+        assert board.right <= screen.ids.action_scroll.x
+    ui.screenshot("ldrh-five-players", (1280, 720))
+
+
+def test_view_highlights_what_the_best_card_could_reach() -> None:
+    from companion.ui.games.little_dead_riding_hood import view
+    from tests.engines.little_dead_riding_hood.scenario import card_turn, column, lay, new_game
+
+    state = new_game(2, hands=[["wolf:2", "cake-and-wine:1"], []])
+    lay(state, column(state, 0, 5), wolves=[(1, 1)])
+    card_turn(state, 0)
+    assert view.reachable(state) == {(0, 1), (1, 1)}  # a movement of two; the wolf's space too
+    state.apply(("move", "cake-and-wine:1"))
+    assert view.reachable(state) == {(0, 1)}
+    assert view.space_actions(state) == {(0, 1): [("step", 0, 1)]}
+    rows = view.player_rows(state, ["Ann", "Bo"])
+    assert rows[0].text == "* Ann (Red): 3 bullets, 1 card"
+    assert view.prompt(state, ["Ann", "Bo"]) == "Ann moves (1 left)"
