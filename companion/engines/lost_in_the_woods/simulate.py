@@ -169,7 +169,7 @@ def _first3(rows: np.ndarray) -> np.ndarray:
     """Per lane, the index of the first true row of 3 bool rows (2 if none is true;
     callers only use lanes with a true row)."""
     not0 = (~rows[0]).view(np.int8)
-    return not0 * (1 + (~rows[1]).view(np.int8))
+    return (not0 * (1 + (~rows[1]).view(np.int8))).astype(np.intp)  # intp: fast indexing
 
 
 def _placed(sets: np.ndarray, last: np.ndarray) -> np.ndarray:
@@ -286,7 +286,7 @@ class Simulator:
 
     def _add_forest(self, L: Lanes, k: np.ndarray, symbols: np.ndarray) -> np.ndarray:
         """Place one card per lane; the ninth wins. Returns the lanes still playing."""
-        L.M[FOREST + L.flen[k], k] = symbols
+        L.M[FOREST + L.flen[k].astype(np.intp), k] = symbols
         L.flen[k] += 1
         L.last[k] = symbols
         full = L.flen[k] >= FOREST_LENGTH
