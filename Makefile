@@ -7,6 +7,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 XVFB := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 800x480x24")
+PYTEST_ARGS ?= -n auto
 
 .PHONY: run test bench lint check-system clean
 

@@ -81,6 +81,18 @@ class GameController:
         self.changed()
         return outcome
 
+    def commit_draw(self, outcome: Any) -> bool:
+        """Journal a chance outcome the app's own device drew (the combat bag's RNG).
+
+        Only chance outcomes are accepted; the step is an app draw, so undo will
+        never take it back.  The caller reveals the result only after True.
+        """
+        state = self.session.state
+        if not state.is_chance_node() or outcome not in state.legal_actions():
+            self.message("The game is not waiting for that draw.")
+            return False
+        return self.apply(outcome, Source.APP_DRAW)
+
     def undo(self) -> bool:
         try:
             step = self.session.undo()

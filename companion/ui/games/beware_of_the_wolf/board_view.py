@@ -52,7 +52,7 @@ class BoardPicture:
     pickable_houses: frozenset[str] = frozenset()
 
 
-class BoardView(Widget):
+class WolfBoardView(Widget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.board: Board | None = None

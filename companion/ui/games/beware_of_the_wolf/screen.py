@@ -22,7 +22,7 @@ from companion.engines.beware_of_the_wolf.board import HOUSE_STEP
 from companion.engines.beware_of_the_wolf.rules import WolfState, spin_outcome
 from companion.session.journal import Source
 from companion.ui.game_screen import GameScreen
-from companion.ui.games.beware_of_the_wolf.board_view import BoardPicture, BoardView
+from companion.ui.games.beware_of_the_wolf.board_view import BoardPicture, WolfBoardView
 from companion.ui.games.beware_of_the_wolf.turntable_link import TurntableLink, make_source
 from companion.ui.screens import load_kv
 
@@ -46,8 +46,8 @@ class WolfScreen(GameScreen):
         super().__init__(**kwargs)
 
     @property
-    def board_view(self) -> BoardView:
-        view: BoardView = self.ids.board
+    def board_view(self) -> WolfBoardView:
+        view: WolfBoardView = self.ids.board
         return view
 
     @property

@@ -26,7 +26,7 @@ WOLF = (0.72, 0.08, 0.08)
 BULLET = (0.97, 0.97, 0.97)
 
 
-class BoardView(Widget):
+class LaneBoardView(Widget):
     """Draws a Board; ``on_space(cell)`` is called when a highlighted space is tapped."""
 
     def __init__(self, **kwargs: Any) -> None:

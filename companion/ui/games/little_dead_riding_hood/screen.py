@@ -26,7 +26,7 @@ from companion.session.journal import Source
 from companion.ui.game_screen import GameScreen
 from companion.ui.games.little_dead_riding_hood import view
 from companion.ui.games.little_dead_riding_hood.bag_overlay import BagOverlay
-from companion.ui.games.little_dead_riding_hood.board_view import BoardView
+from companion.ui.games.little_dead_riding_hood.board_view import LaneBoardView
 from companion.ui.screens import load_kv
 
 log = logging.getLogger(__name__)
@@ -162,9 +162,7 @@ class LittleDeadRidingHoodScreen(GameScreen):
 
     def _commit_draw(self, drawn: BagDraw) -> None:
         """The bag's commit hook: journal the token before anyone sees it."""
-        if self.controller is None or not self.controller.apply(
-            ("bag", drawn.outcome), Source.APP_DRAW
-        ):
+        if self.controller is None or not self.controller.commit_draw(("bag", drawn.outcome)):
             raise RuntimeError("the game is not waiting for a combat draw")
 
     def _bag_pressed(self) -> None:
@@ -223,5 +221,5 @@ class LittleDeadRidingHoodScreen(GameScreen):
         App.get_running_app().go("history")
 
 
-Factory.register("BoardView", cls=BoardView)
+Factory.register("LaneBoardView", cls=LaneBoardView)
 load_kv(__file__)
