@@ -95,6 +95,7 @@ class PoucetCountPanel(BoxLayout):
         }
         if self.mode == METRONOME:
             self.timer = Metronome(order, sink, interval=self._tempo(), **common)
+            self.audio.files(self.timer.interval)  # rendered before "Start counting"
         else:
             self.timer = TapCounter(order, sink, min_interval=0.5 * self._tempo(), **common)
             self.timer.start()
