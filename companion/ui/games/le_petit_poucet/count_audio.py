@@ -96,20 +96,20 @@ class CountAudio:
             files = self.files(interval)
             self._start(files.round if files is not None else None)
         elif event.kind == "resumed" and event.count:
-            # Paused at count 0 (in the hand-over gap): count 1 will start the round.
+            # (Resumed at count 0, in the hand-over gap: the coming count 1 starts the round.)
             self._start(self.resume_track(interval, event.count))
 
     def _taps(self, event: CountEvent, interval: float) -> None:
         files = self.files(interval)
         if files is None:
             return
-        clip = {
+        clips = {
+            "count": files.tenth if event.count == timing.COUNTS else files.tick,
             "too-fast": files.too_fast,
             "pass": files.chime,
             "done": files.chime,
-        }.get(event.kind)
-        if event.kind == "count":
-            clip = files.tenth if event.count == timing.COUNTS else files.tick
+        }
+        clip = clips.get(event.kind)
         if clip is not None:
             self._player().play(clip)
 
