@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from companion.engines import registry
 from companion.engines.base import Game
 from tests.engines.toy_game import GAME as DIE_RACE
+
+# CI runs the same examples every time, so a red run can be reproduced; local runs explore.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 @pytest.fixture(autouse=True)

@@ -294,7 +294,7 @@ class WolfScreen(GameScreen):
             self.controller.message(
                 f"The wolf only turns on a wolf's head: please point it back at {state.wolf} degrees."
             )
-        self._draw_board(state)
+        self._draw_board(self.state)  # the state after the reading, not the one before
 
     # -- buttons ----------------------------------------------------------------------------
     def undo(self) -> None:
