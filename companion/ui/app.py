@@ -48,7 +48,7 @@ class PlayerFacingErrors(ExceptionHandler):
         log.error("unexpected error", exc_info=(type(inst), inst, inst.__traceback__))
         self.app.notify(
             f"Something went wrong ({type(inst).__name__}: {inst}). "
-            "The game is saved; the details are in the log."
+            "Nothing was lost; the details are in the log."
         )
         return int(ExceptionManager.PASS)
 
@@ -65,6 +65,7 @@ class CompanionApp(App):
         self.services = services
         self.simulated = services.simulated
         self.controller: GameController | None = None
+        self.notice: Any = None
         self._clear_event: Any = None
         self._error_handler = PlayerFacingErrors(self)
 
@@ -84,13 +85,18 @@ class CompanionApp(App):
 
     def on_start(self) -> None:
         self.go("home")
-        for problem in self.services.problems:
-            self.notify(problem)
         latest = self.services.journal.latest_unfinished()
         if latest is not None:
             from companion.ui.screens.resume import ResumePrompt
 
             ResumePrompt(latest).open()
+        if self.services.problems:
+            from companion.ui.screens.notice import Notice
+
+            for problem in self.services.problems:
+                log.warning("%s", problem)
+            self.notice = Notice("\n\n".join(self.services.problems))
+            self.notice.open()
 
     def on_stop(self) -> None:
         ExceptionManager.remove_handler(self._error_handler)
@@ -106,6 +112,8 @@ class CompanionApp(App):
         if not manager.has_screen(name):
             self.notify(f"There is no '{name}' screen.")
             return
+        if manager.current != name:
+            self.message = ""  # a message belongs to the screen it was shown on
         manager.current = name
         self.screen_title = getattr(manager.get_screen(name), "title", self.title)
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kivy.factory import Factory
+from kivy.metrics import dp
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
@@ -64,9 +65,18 @@ class OptionRow(BoxLayout):
             button.bind(on_release=lambda *_: self._cycle())
             box.add_widget(button)
             self._display = button
+        elif isinstance(opt.default, str):
+            # Free text (a list of die faces, say): typed, checked when the game starts.
+            field = Factory.OptionText(text=self.value)
+            field.bind(
+                on_text_validate=lambda w: self._set(w.text),
+                focus=lambda w, focused: None if focused else self._set(w.text),
+            )
+            box.add_widget(field)
+            self._display = field
         else:
-            minus = Factory.QuietTap(text="-", size_hint_x=None, width=56)
-            plus = Factory.QuietTap(text="+", size_hint_x=None, width=56)
+            minus = Factory.QuietTap(text="-", size_hint_x=None, width=dp(56))
+            plus = Factory.QuietTap(text="+", size_hint_x=None, width=dp(56))
             shown = Factory.Label(text=format_value(self.value), font_size="18sp")
             minus.bind(on_release=lambda *_: self._step(-1))
             plus.bind(on_release=lambda *_: self._step(+1))
@@ -87,10 +97,14 @@ class OptionRow(BoxLayout):
         self._set(value)
 
     def _set(self, value: Any) -> None:
+        if isinstance(value, str) and isinstance(self.option.default, str):
+            value = " ".join(value.split())
         try:
             value = self.option.validate(value)
         except InvalidOptions:
             return  # at a bound: the button simply does nothing more
+        if value == self.value and isinstance(value, str):
+            return
         self.value = value
         self._display.text = format_value(value)
         self.on_change(self.option.key, value)

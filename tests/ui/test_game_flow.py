@@ -96,7 +96,7 @@ def test_an_error_in_a_callback_becomes_a_message_not_a_crash(ui: Driver) -> Non
     Clock.schedule_once(broken, 0)
     ui.pump(3)
     assert "RuntimeError: sensor exploded" in ui.app.message
-    assert "The game is saved" in ui.app.message
+    assert "Nothing was lost" in ui.app.message
     ui.tap(ui.screen().ids.settings_button)
     assert ui.screen().name == "settings"
 
@@ -136,3 +136,41 @@ def test_history_shows_what_the_game_allows_of_each_step(
     ui.screen().update()
     rows = [r.text for r in reversed(ui.screen().ids.rows.children)]
     assert "move 2" in rows[1]
+
+
+def test_start_up_problems_stay_on_screen_until_read(ui: Driver) -> None:
+    from kivy.core.window import Window
+
+    from companion.ui.screens.resume import ResumePrompt
+
+    ui.app.services.problems = ["The saved-games journal /x/journal.sqlite3 was damaged."]
+    try:
+        ui.app.on_start()
+        ui.pump(5)
+        notice = ui.app.notice
+        assert notice is not None and notice.get_parent_window() is not None
+        assert "/x/journal.sqlite3" in notice.ids.text.text
+        ui.pump(200)  # long after a message-bar message would have gone
+        assert notice.get_parent_window() is not None
+        ui.tap(notice.ids.ok_button)
+        ui.pump(5)
+        assert notice.get_parent_window() is None
+    finally:
+        ui.app.services.problems = []
+        for child in list(Window.children):
+            if isinstance(child, ResumePrompt):
+                child.dismiss()
+        ui.pump(5)
+
+
+def test_messages_float_and_leave_with_their_screen(ui: Driver) -> None:
+    home = ui.screen()
+    before = tuple(home.ids.settings_button.pos)
+    ui.app.notify("Something to read")
+    ui.pump(3)
+    assert tuple(home.ids.settings_button.pos) == before  # nothing moved
+    ui.tap(ui.app.root.ids.message_bar)
+    assert ui.app.message == ""
+    ui.app.notify("Only for home")
+    ui.tap(home.ids.settings_button)
+    assert ui.app.message == ""
