@@ -67,6 +67,15 @@ class Settings:
         self.tempo = round(float(seconds), 2)
 
 
+def next_free_pin(pins: dict[str, int], role: str, direction: int) -> int:
+    """The next GPIO in ``direction`` that no other device uses (stepping skips taken pins)."""
+    taken = {p for r, p in pins.items() if r != role}
+    pin = pins[role] + direction
+    while pin in taken and pin in USABLE_GPIO:
+        pin += direction
+    return pin
+
+
 def validate(data: Any) -> Settings:
     """Settings from parsed JSON, or SettingsError naming the first bad field."""
     if not isinstance(data, dict):

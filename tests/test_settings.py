@@ -75,3 +75,12 @@ def test_house_rules_are_validated_against_the_game(
     path.write_text(json.dumps({"house_rules": {"die-race": {"target": 99}}}))
     _, problem = settings_mod.load(path)
     assert problem is not None and "house_rules.die-race.target" in problem
+
+
+def test_stepping_a_pin_skips_the_pins_other_devices_use() -> None:
+    from companion.settings import next_free_pin
+
+    pins = dict(DEFAULT_PINS)  # bag 17, buzzer 18, tap 27, leds 5 6 26
+    assert next_free_pin(pins, "bag_button", +1) == 19
+    assert next_free_pin(pins, "led_blue", +1) == 28  # past the last usable pin: refused later
+    assert next_free_pin(pins, "led_green", -1) == 4

@@ -58,6 +58,16 @@ class Source(Enum):
     MANUAL = "manual entry"
 
     @property
+    def described(self) -> str:
+        """The source in a sentence: "an app draw", "a sensor reading"."""
+        return {
+            Source.PLAYER: "a player's decision",
+            Source.APP_DRAW: "an app draw",
+            Source.SENSOR: "a sensor reading",
+            Source.MANUAL: "a manual entry",
+        }[self]
+
+    @property
     def undoable(self) -> bool:
         """The app's own draws and sensor readings happened for real: never taken back."""
         return self in (Source.PLAYER, Source.MANUAL)
@@ -206,16 +216,14 @@ class Journal:
         return _record(row)
 
     def latest_unfinished(self) -> GameRecord | None:
-        row = self._db.execute(
-            "SELECT id, game, players, options, seed, names, setup, started, finished, result"
-            " FROM games WHERE finished IS NULL AND abandoned = 0 ORDER BY id DESC LIMIT 1"
-        ).fetchone()
-        return None if row is None else _record(row)
+        games = self.unfinished_games(limit=1)
+        return games[0] if games else None
 
-    def recent_games(self, limit: int = 20) -> list[GameRecord]:
+    def unfinished_games(self, limit: int = 10) -> list[GameRecord]:
+        """Games that can be resumed, newest first."""
         rows = self._db.execute(
             "SELECT id, game, players, options, seed, names, setup, started, finished, result"
-            " FROM games ORDER BY id DESC LIMIT ?",
+            " FROM games WHERE finished IS NULL AND abandoned = 0 ORDER BY id DESC LIMIT ?",
             (limit,),
         ).fetchall()
         return [_record(r) for r in rows]

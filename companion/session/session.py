@@ -131,7 +131,7 @@ class Session:
         last = self.steps[-1]
         if not last.source.undoable:
             raise UndoRefused(
-                f"'{last.text}' was a {last.source.value} and really happened: "
+                f"'{last.text}' was {last.source.described} and really happened: "
                 "it cannot be taken back."
             )
         self.journal.append(self.game_row, "undo", None, Source.PLAYER)

@@ -109,8 +109,7 @@ def test_leaving_a_game_clears_continue_on_home(ui: Driver) -> None:
     ui.app.leave_game()
     ui.pump(3)
     assert ui.screen().name == "home"
-    assert ui.screen().ids.continue_button.disabled
-    assert ui.screen().ids.continue_button.text == "No game in progress"
+    assert not ui.screen().ids.continue_button.text.startswith("Continue")
 
 
 @pytest.mark.usefixtures("die_race_registered")
@@ -174,3 +173,30 @@ def test_messages_float_and_leave_with_their_screen(ui: Driver) -> None:
     ui.app.notify("Only for home")
     ui.tap(home.ids.settings_button)
     assert ui.app.message == ""
+
+
+@pytest.mark.usefixtures("die_race_registered")
+def test_any_saved_game_can_be_resumed_from_home(ui: Driver) -> None:
+    from kivy.core.window import Window
+
+    from companion.ui.screens.resume import SavedGames
+
+    journal = ui.app.services.journal
+    older = Session.start(journal, "die-race", 2, seed=3, names=["Old", "Game"])
+    older.apply(3, Source.MANUAL)
+    Session.start(journal, "die-race", 1, seed=4)
+    home = ui.screen()
+    home.on_pre_enter()
+    ui.pump(3)
+    assert home.ids.continue_button.text.startswith("Resume a saved game")
+    ui.tap(home.ids.continue_button)
+    ui.pump(5)
+    saved = next(w for w in Window.children if isinstance(w, SavedGames))
+    rows = list(reversed(saved.ids.rows.children))
+    assert len(rows) >= 2 and "1 player" in rows[0].ids.label.text
+    ui.screenshot("saved-games")
+    ui.tap(rows[1].ids.resume)
+    ui.pump(5)
+    assert ui.screen().name == "game:die-race"
+    assert ui.app.controller.session.game_row == older.game_row
+    assert ui.app.controller.session.state.roll == 3

@@ -33,7 +33,21 @@ class HomeScreen(Screen):
             tile.bind(on_release=lambda t: app.open_new_game(t.game_id))
             grid.add_widget(tile)
         playing = app.controller
-        self.ids.continue_button.text = (
-            f"Continue {playing.session.game.name}" if playing else "No game in progress"
-        )
-        self.ids.continue_button.disabled = playing is None
+        saved = app.services.journal.unfinished_games()
+        button = self.ids.continue_button
+        if playing is not None:
+            button.text = f"Continue {playing.session.game.name}"
+        elif saved:
+            button.text = f"Resume a saved game ({len(saved)})"
+        else:
+            button.text = "No game in progress"
+        button.disabled = playing is None and not saved
+
+    def continue_or_resume(self) -> None:
+        app = App.get_running_app()
+        if app.controller is not None:
+            app.show_game()
+            return
+        from companion.ui.screens.resume import SavedGames
+
+        SavedGames(app.services.journal.unfinished_games()).open()

@@ -44,6 +44,7 @@ class NewGameScreen(Screen):
         for option in game.options:
             rows.add_widget(OptionRow(option, self.options[option.key], self._option_changed))
         self.ids.no_options.height = 0 if game.options else 40
+        rows.parent.scroll_y = 1  # open at the top, whatever the last game scrolled to
 
     def _option_changed(self, key: str, value: Any) -> None:
         self.options[key] = value

@@ -15,7 +15,7 @@ from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.engines import registry
-from companion.settings import SettingsError
+from companion.settings import SettingsError, next_free_pin
 from companion.ui.option_row import OptionRow
 from companion.ui.screens import load_kv
 
@@ -51,6 +51,7 @@ class SettingsScreen(Screen):
         self.section = section
         body = self.ids.body
         body.clear_widgets()
+        body.parent.scroll_y = 1
         if section == DEVICE_SECTION:
             self._device_rows(body)
             return
@@ -105,7 +106,9 @@ class SettingsScreen(Screen):
                 self._row(
                     role.replace("_", " "),
                     f"GPIO{pin}",
-                    step=lambda d, r=role: self._apply(settings.set_pin, r, settings.pins[r] + d),
+                    step=lambda d, r=role: self._apply(
+                        settings.set_pin, r, next_free_pin(settings.pins, r, d)
+                    ),
                 )
             )
 
@@ -127,7 +130,8 @@ class SettingsScreen(Screen):
         try:
             setter(*args)
         except SettingsError as err:
-            App.get_running_app().notify(str(err).capitalize() + ".")
+            text = str(err)
+            App.get_running_app().notify(text[:1].upper() + text[1:] + ".")
             return
         App.get_running_app().services.save_settings()
         self.show(self.section)
