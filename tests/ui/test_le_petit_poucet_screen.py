@@ -200,6 +200,7 @@ def test_a_turn_on_the_screen(ui: Driver) -> None:
 
     # Step 4: the token is the oak: Player 3 found it; the cards taken come first.
     assert choice_texts(screen)[0].endswith(f"{names[2]}'s card")
+    assert screen.steps.ids.top.children == []  # no app draw: the token is a real one
     ui.tap(choice(screen, ("token", 0)))
     state = controller.state
     assert state.positions == [0, 1, 2]  # P3 found and voted for self; P2 voted for P3

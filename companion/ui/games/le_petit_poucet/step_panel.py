@@ -114,7 +114,8 @@ class PoucetStepPanel(BoxLayout):
     def _check(self, state: Any, names: list[str], first: str) -> None:
         self.heading = f"{first}: take the token out of the box. Which tree is it?"
         held = {t: p for p, t in enumerate(state.taken) if t is not None}
-        self._draw_button("Let the app draw the token")
+        # No "let the app draw" here: the token is a real one the children felt in step 1,
+        # so only the table can say which tree it is.
         for tree in state.unseen_tokens():
             if tree in held:
                 text = f"{state.tree_label(tree)}: {names[held[tree]]}'s card"
