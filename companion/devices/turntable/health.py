@@ -143,7 +143,8 @@ def spinner_health(angles: Sequence[float], bins: int = 12) -> HealthReport:
             None,
             None,
             None,
-            f"{n} spins recorded; at least {MIN_SPINS} are needed before judging fairness.",
+            f"{n} spin{'' if n == 1 else 's'} recorded so far; at least {MIN_SPINS} are needed "
+            "before judging fairness.",
         )
     mean_deg, _ = mean_direction(angles)
     rayleigh = rayleigh_test(angles)

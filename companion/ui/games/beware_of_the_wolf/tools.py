@@ -186,7 +186,7 @@ class WolfTools(Screen):
         self.mode, self.title = "health", "Spinner health"
         self.histogram = report.histogram
         self.prompt = report.verdict
-        self.feedback = f"{report.spins} spins recorded (each settled spin of this turntable)."
+        self.feedback = "Every settled spin of this turntable counts."
 
 
 load_kv(__file__)
