@@ -563,6 +563,10 @@ class GingerdeadState(State):
     def action_to_string(self, action: Action) -> str:
         return action_text(self, action)
 
+    def public_step_text(self, text: str, steps_after: int) -> str:
+        """A card drawn into a hand stays secret in the history: the hand is hidden."""
+        return "draw a card" if text.startswith("draw ") else text
+
     def describe(self) -> list[str]:
         return describe(self)
 

@@ -104,3 +104,11 @@ def test_a_card_that_is_not_in_the_hand_cannot_be_played() -> None:
     state = scenario(hands={0: ["wall-2"]})
     with pytest.raises(IllegalAction, match="has no Wall 9"):
         state.apply(("place", "wall-9", 0, 1, 1))
+
+
+def test_the_history_never_names_a_card_drawn_into_a_hand() -> None:
+    from companion.engines.gingerdead_house import GAME
+
+    state = GAME.new_initial_state(2, seed=1)
+    assert state.public_step_text("draw Gummy Grunt", 5) == "draw a card"
+    assert state.public_step_text("flip Dragon", 0) == "flip Dragon"
