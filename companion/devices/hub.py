@@ -38,6 +38,7 @@ class DeviceHub:
         self.pins = dict(pins)
         self.pin_factory = pin_factory if pin_factory is not None else make_pin_factory(simulated)
         self._status: dict[str, StatusFn] = {}
+        self._idle: dict[str, StatusFn] = {}
         self._closers: dict[str, Callable[[], None]] = {}
         self._lock = threading.Lock()
 
@@ -50,6 +51,11 @@ class DeviceHub:
             if close is not None:
                 self._closers[name] = close
 
+    def set_idle(self, name: str, status: StatusFn) -> None:
+        """What to show for ``name`` while no game has it open (found, missing...)."""
+        with self._lock:
+            self._idle[name] = status
+
     def unregister(self, name: str) -> None:
         with self._lock:
             self._status.pop(name, None)
@@ -61,6 +67,7 @@ class DeviceHub:
         """Every known device, registered ones first, then idle GPIO roles."""
         with self._lock:
             registered = list(self._status.items())
+            registered += [(n, fn) for n, fn in self._idle.items() if n not in self._status]
         shown: list[DeviceStatus] = []
         for name, fn in registered:
             try:

@@ -14,6 +14,7 @@ from companion import paths
 from companion import settings as settings_mod
 from companion.devices.hub import DeviceHub
 from companion.devices.pins import running_on_pi
+from companion.devices.turntable.kit import idle_status
 from companion.session.journal import Journal
 from companion.settings import Settings
 from companion.ui.sound import SoundPlayer
@@ -56,4 +57,8 @@ def build_services(
         problems.append(settings_problem)
     sim = (not running_on_pi()) if simulated is None else simulated
     devices = DeviceHub(sim, settings.pins, pin_factory)
+    devices.set_idle(
+        "turntable",
+        lambda: idle_status(sim, settings.serial_port, settings.turntable_analog),
+    )
     return Services(base, journal, settings, devices, problems, SoundPlayer(settings.sound))

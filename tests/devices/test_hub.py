@@ -54,3 +54,15 @@ def test_a_failing_status_is_shown_not_raised() -> None:
 
     hub.register("bag", broken)
     assert hub.statuses()[0] == DeviceStatus("bag", "missing", "error: unplugged")
+
+
+def test_an_idle_status_shows_until_a_device_registers_the_name() -> None:
+    hub = make_hub()
+    hub.set_idle("turntable", lambda: DeviceStatus("turntable", "missing", "no kit"))
+    assert hub.statuses()[0] == DeviceStatus("turntable", "missing", "no kit")
+    hub.register("turntable", lambda: DeviceStatus("turntable", "connected", "12.0 deg"))
+    assert [s for s in hub.statuses() if s.name == "turntable"] == [
+        DeviceStatus("turntable", "connected", "12.0 deg")
+    ]
+    hub.unregister("turntable")
+    assert hub.statuses()[0].state == "missing"

@@ -54,6 +54,7 @@ def test_settings_devices_history_and_back(ui: Driver) -> None:
     assert devices.name == "devices"
     shown = {row.ids.name.text: row.ids.state.text for row in devices.ids.rows.children}
     assert shown["bag button"] == "simulated" and shown["buzzer"] == "simulated"
+    assert shown["turntable"] == "simulated"
     ui.screenshot("devices")
 
     ui.tap(ui.app.root.ids.home_button)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
+
 from companion.devices.turntable.discovery import (
     MICROPYTHON_PID,
     PICO_VID,
@@ -58,3 +60,15 @@ def test_a_failing_port_listing_is_not_a_crash() -> None:
 def test_the_search_is_described_for_messages() -> None:
     assert "2E8A:0005" in describe_search() and UDEV_LINK in describe_search()
     assert describe_search("/dev/ttyAMA0") == "/dev/ttyAMA0"
+
+
+def test_idle_status_names_where_the_kit_was_looked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.devices.turntable import kit
+
+    monkeypatch.setattr(kit, "find_ports", lambda configured: [])
+    missing = kit.idle_status(False, "", False)
+    assert missing.state == "missing" and "/dev/companion-turntable" in missing.reading
+    monkeypatch.setattr(kit, "find_ports", lambda configured: ["/dev/ttyACM0"])
+    assert kit.idle_status(False, "", False).reading == "kit found at /dev/ttyACM0"
+    assert kit.idle_status(True, "", False).state == "simulated"
+    assert kit.idle_status(False, "", True).reading.startswith("MCP3008")
