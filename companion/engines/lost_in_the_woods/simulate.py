@@ -14,7 +14,7 @@ import numpy as np
 
 from companion.engines.base import CHANCE
 from companion.engines.lost_in_the_woods import policy as pol
-from companion.engines.lost_in_the_woods.cards import INDEX, KINDS, SYMBOLS
+from companion.engines.lost_in_the_woods.cards import EVENTS, INDEX, KINDS, SYMBOLS
 from companion.engines.lost_in_the_woods.logic import CLOCK_END, FOREST_LENGTH
 from companion.engines.lost_in_the_woods.rules import LostInTheWoodsState
 
@@ -22,17 +22,7 @@ K = len(KINDS)
 SYMBOL_IDS = np.arange(len(SYMBOLS), dtype=np.int8)
 KIND_IDS = np.arange(len(KINDS), dtype=np.int8)
 WELL, TORCH, COMPASS, LIGHTNING, GRAVESTONE, SIGNPOST, SCARECROW, HORSEMAN = (
-    INDEX[k]
-    for k in (
-        "well",
-        "torch",
-        "compass",
-        "lightning",
-        "gravestone",
-        "signpost",
-        "scarecrow",
-        "horseman",
-    )
+    INDEX[k] for k in EVENTS
 )
 I16 = np.int8
 S = len(SYMBOLS)

@@ -6,6 +6,7 @@ import pytest
 
 from companion.engines.base import CHANCE, IllegalAction, InvalidState
 from companion.engines.lost_in_the_woods import GAME
+from companion.engines.lost_in_the_woods.cards import EVENTS
 from tests.engines.lost_in_the_woods.scenario import DECK, draw, position
 
 
@@ -129,19 +130,7 @@ def test_no_cards_left_anywhere_ends_the_round_lw10() -> None:
     counts = {
         "progress": {"acorn": 4, "shamrock": 4, "distelfink": 2},
         "fright": {"wolf": 1, "owl": 0, "bat": 0},
-        "event": {
-            k: 0
-            for k in (
-                "well",
-                "torch",
-                "compass",
-                "lightning",
-                "gravestone",
-                "signpost",
-                "scarecrow",
-                "horseman",
-            )
-        },
+        "event": dict.fromkeys(EVENTS, 0),
     }
     game = LostInTheWoodsGame(Manifest.from_dict(counts, "test"))
     forest = ["acorn", "shamrock", "acorn", "shamrock"]
