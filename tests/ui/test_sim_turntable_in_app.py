@@ -23,6 +23,25 @@ def test_the_wolf_screen_reads_the_simulated_kit_and_flicks_its_magnet(ui: Drive
         ui.pump(1)
     assert screen.link.last_raw is not None, "no angle arrived from the simulated kit"
     assert source.status() is SourceStatus.SIMULATED
+
+    # Calibrating with simulated devices: the tools turn the simulated wolf by hand.
+    ui.tap(ui.button("Wolf tools"))
+    tools = ui.screen()
+    assert tools.name == "wolf-tools" and tools.can_turn
+    tools.start_calibration()
+    ui.pump(3)
+    start = screen.link.last_raw
+    ui.tap(tools.ids.turn_on)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        ui.pump(1)
+        moved = (screen.link.last_raw - start + 180) % 360 - 180
+        if abs(moved - 15) < 2:
+            break
+    assert abs(moved - 15) < 2, f"the simulated wolf turned {moved:.1f} degrees, not 15"
+    tools.close()
+    ui.pump(3)
+
     assert screen.link.flick(720.0) is True
     ui.app.leave_game()
     ui.pump(3)

@@ -65,7 +65,7 @@ class WolfScreen(GameScreen):
         # a simulated wolf starts where the game's wolf points (or off the houses, at setup)
         wolf = self.state.wolf if self.state.wolf is not None else 45
         settings = self.services.settings
-        source, tuning, flicker = make_source(
+        source, tuning, flicker, turner = make_source(
             self.services.devices.simulated,
             self.services.devices.pin_factory,
             calibration.to_raw(wolf),
@@ -80,6 +80,7 @@ class WolfScreen(GameScreen):
             on_angle=self.board_view.set_live_angle,
             on_settled=self.on_settled,
             flicker=flicker,
+            turner=turner,
         )
         self.link.start(run_source=self.start_turntable)
         self.services.devices.register(DEVICE_NAME, self._device_status, None)

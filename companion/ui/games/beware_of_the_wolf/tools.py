@@ -12,7 +12,7 @@ from typing import Any
 
 from kivy.app import App
 from kivy.graphics import Color, Line, Mesh
-from kivy.properties import ListProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
@@ -66,6 +66,7 @@ class WolfTools(Screen):
     feedback = StringProperty("")
     mode = StringProperty("menu")
     histogram = ListProperty([])
+    can_turn = BooleanProperty(False)
 
     def __init__(
         self, link: TurntableLink, store: TurntableStore, board: Board, back_to: str, **kwargs: Any
@@ -77,6 +78,7 @@ class WolfTools(Screen):
         self.back_to = back_to
         self.wizard: CalibrationWizard | None = None
         self.teacher: BoardTeacher | None = None
+        self.can_turn = link.turner is not None
         self.show_menu()
 
     @classmethod
@@ -97,6 +99,10 @@ class WolfTools(Screen):
 
     def close(self) -> None:
         App.get_running_app().go(self.back_to)
+
+    def turn(self, degrees: float) -> None:
+        """Turn a simulated wolf by hand (the real one is turned on the board)."""
+        self.link.turn_by(degrees)
 
     def _raw(self) -> float | None:
         if self.link.last_raw is None:

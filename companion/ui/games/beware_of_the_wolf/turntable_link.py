@@ -25,6 +25,8 @@ DRAIN_HZ = 30.0
 
 
 Flicker = Callable[[float], object]
+Turner = Callable[[float], object]
+"""Sets a simulated wolf's raw angle, as a hand turning it would."""
 
 
 def make_source(
@@ -34,7 +36,7 @@ def make_source(
     serial_port: str = "",
     analog: bool = False,
     sim_kit: bool = True,
-) -> tuple[AngleSource, SettleTuning, Flicker | None]:
+) -> tuple[AngleSource, SettleTuning, Flicker | None, Turner | None]:
     """The turntable source, its settle tuning, and how to flick a simulated wolf.
 
     Simulated (``--sim``): the kit's own firmware on a simulated Pico behind a pty,
@@ -46,14 +48,14 @@ def make_source(
         source, kit = open_turntable(True)
         assert kit is not None
         kit.magnet.set_angle(start_raw_deg)
-        return source, SettleTuning(), kit.magnet.spin
+        return source, SettleTuning(), kit.magnet.spin, kit.magnet.set_angle
     if simulated:
         model = SimulatedTurntable(angle=start_raw_deg)
-        return model, SettleTuning(), model.flick
+        return model, SettleTuning(), model.flick, None
     if analog:
-        return MCP3008AngleSource(pin_factory=pin_factory), RECOMMENDED_TUNING, None
+        return MCP3008AngleSource(pin_factory=pin_factory), RECOMMENDED_TUNING, None, None
     serial, _ = open_turntable(False, serial_port)
-    return serial, SettleTuning(), None
+    return serial, SettleTuning(), None, None
 
 
 class TurntableLink:
@@ -66,9 +68,11 @@ class TurntableLink:
         on_settled: Callable[[float, bool], None] | None = None,
         on_spin_started: Callable[[], None] | None = None,
         flicker: Flicker | None = None,
+        turner: Turner | None = None,
     ) -> None:
         self.source = source
         self.flicker = flicker
+        self.turner = turner
         self.calibration = calibration
         self.detector = SpinDetector(tuning)
         self.on_angle = on_angle
@@ -98,6 +102,13 @@ class TurntableLink:
         if self.flicker is None:
             return False
         self.flicker(velocity_dps * self.calibration.direction)
+        return True
+
+    def turn_by(self, degrees: float) -> bool:
+        """Turn a simulated wolf ``degrees`` on from its last reading; False if real."""
+        if self.turner is None:
+            return False
+        self.turner(((self.last_raw or 0.0) + degrees) % 360.0)
         return True
 
     def board_angle(self) -> float | None:
