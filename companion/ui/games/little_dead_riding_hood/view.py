@@ -13,6 +13,7 @@ from companion.engines.base import CHANCE, TERMINAL
 from companion.engines.little_dead_riding_hood.bag import BagContents, win_probability
 from companion.engines.little_dead_riding_hood.board import Cell
 from companion.engines.little_dead_riding_hood.components import HELPERS, card_movement
+from companion.engines.little_dead_riding_hood.hidden import hand_cards
 from companion.engines.little_dead_riding_hood.state import LdrhState
 
 PAWN_COLOURS: list[tuple[str, tuple[float, float, float]]] = [
@@ -92,7 +93,7 @@ def reachable(state: LdrhState) -> set[Cell]:
     if task["type"] == "move":
         movement = task["left"]
     elif task["type"] == "card-turn" and state.may_play_card(player):
-        movement = max(card_movement(k) for k in state.hands[player])
+        movement = max(card_movement(k) for k in hand_cards(state, player))
     else:
         return set()
     return set(state.board.landing_spaces(state.pawns[player], movement, state.other_pawns(player)))
