@@ -94,7 +94,7 @@ class LdrhCardChooser(ModalView):
                 button = Factory.Tap(text=f"{option.movement} ({copies})", font_size="15sp")
                 button.card_key = option.key
                 button.bind(on_release=lambda _b, k=option.key: self.pick(k))
-                row.ids.values.add_widget(button)
+                row.ids.movement_buttons.add_widget(button)
             box.add_widget(row)
         self.ids.scroll.scroll_y = 1
 
