@@ -269,6 +269,8 @@ def _card_button(ui: Driver, chooser, key: str):  # type: ignore[no-untyped-def]
 
 
 def test_table_cards_show_face_down_hands_and_a_chooser_of_the_unseen_cards(ui: Driver) -> None:
+    from kivy.metrics import dp
+
     screen = _start(ui, options={"event_cards": "table"})
     controller = ui.app.controller
     assert not [w for w in screen.ids.actions.children if "Let the app draw" in w.text]
@@ -296,6 +298,8 @@ def test_table_cards_show_face_down_hands_and_a_chooser_of_the_unseen_cards(ui: 
     assert _card_button(ui, chooser, "wolf:3").text == "3 (2 unseen)"
     assert _card_button(ui, chooser, "wolf:1").text == "1 (1 unseen)"
     _overlay_shot(ui, chooser, "ldrh-card-chooser")
+    taps = [w for w in chooser.walk(restrict=True) if hasattr(w, "on_release") and w.opacity > 0]
+    assert len(taps) >= 27 and all(min(w.size) >= dp(48) - 0.5 for w in taps)
     ui.tap(_card_button(ui, chooser, "wolf:3"))
     assert chooser.step == "moves" and chooser.card == "Wolf!!! (3)"
     ui.tap(ui.button("Back to the cards", chooser))
