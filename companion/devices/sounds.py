@@ -4,7 +4,10 @@ Sounds are made, never fetched: a tick for each count, a distinct deeper beat fo
 the tenth count, a two-note chime for "pass" and a low buzz for "too fast!".
 ``round_track`` renders one holder's whole round (ten beats and the chime) into a
 single WAV, so the spacing between beats is exact to the sample whatever the audio
-device's latency: the app only has to start one sound per holder on time.
+device's latency: the app only has to start one sound per holder on time.  After a
+pause the metronome's next count comes exactly one beat after "resume"; the
+matching ``round_track(..., resume_after=k)`` holds counts k+1..10 and the chime,
+the first one beat into the file, so a resumed round is sample-exact too.
 
 Writing a WAV needs only numpy and the ``wave`` module; playing it is the UI's job,
 so a machine without an audio device still gets every file (and stays silent).
@@ -16,6 +19,7 @@ import io
 import os
 import tempfile
 import wave
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -82,20 +86,39 @@ def too_fast_buzz(rate: int = SAMPLE_RATE) -> np.ndarray:
     return tone(TOO_FAST_HZ, 0.2, rate, decay=0.15, partials=(1.0, 0.0, 0.33, 0.0, 0.2))
 
 
-def beat_offsets(interval: float, counts: int, rate: int = SAMPLE_RATE) -> list[int]:
-    """Sample index of each beat 1..counts and of the chime (one beat after the last)."""
-    return [int(round(k * interval * rate)) for k in range(counts + 1)]
+def beat_offsets(
+    interval: float, counts: int, rate: int = SAMPLE_RATE, resume_after: int = 0
+) -> list[int]:
+    """Sample index of each beat still to come and of the chime (one beat after the last).
+
+    A whole round (``resume_after=0``) has beat 1 at sample 0.  A resumed round holds
+    beats ``resume_after + 1 .. counts``, the first one interval in (the metronome
+    resumes one beat after the tap).  Each index is computed from its beat number,
+    never by adding intervals, so rounding cannot accumulate.
+    """
+    lead = 1 if resume_after else 0
+    return [int(round((lead + k) * interval * rate)) for k in range(counts - resume_after + 1)]
 
 
-def round_track(interval: float, counts: int = 10, rate: int = SAMPLE_RATE) -> np.ndarray:
+def round_track(
+    interval: float, counts: int = 10, rate: int = SAMPLE_RATE, resume_after: int = 0
+) -> np.ndarray:
     """One holder's round: ``counts`` beats ``interval`` s apart (the last one the tenth
-    beat), then the pass chime one interval later, each placed at an exact sample."""
+    beat), then the pass chime one interval later, each placed at an exact sample.
+
+    With ``resume_after=k`` (1..counts) only beats k+1..counts and the chime are in it,
+    the first one ``interval`` after the start: the round picked up after a pause.
+    """
     if not interval > 0:
         raise ValueError(f"the beat interval must be positive, got {interval!r}")
     if counts < 1:
         raise ValueError(f"a round needs at least one count, got {counts!r}")
-    sounds = [tick(rate)] * (counts - 1) + [tenth_beat(rate), pass_chime(rate)]
-    offsets = beat_offsets(interval, counts, rate)
+    if not 0 <= resume_after <= counts:
+        raise ValueError(f"a round resumes after 0-{counts} counts, got {resume_after!r}")
+    remaining = counts - resume_after
+    beats = [tick(rate)] * (remaining - 1) + [tenth_beat(rate)] if remaining else []
+    sounds = [*beats, pass_chime(rate)]
+    offsets = beat_offsets(interval, counts, rate, resume_after)
     track = np.zeros(offsets[-1] + len(sounds[-1]))
     for offset, sound in zip(offsets, sounds, strict=True):
         end = min(len(track), offset + len(sound))
@@ -149,6 +172,16 @@ def default_cache_dir() -> Path:
     return Path(user_cache_dir("companion")) / "sounds"
 
 
+def _cached(path: Path, make: Callable[[], np.ndarray], rate: int) -> Path:
+    if not path.is_file():
+        write_wav(path, make(), rate)
+    return path
+
+
+def _micros(interval: float) -> int:
+    return int(round(interval * 1_000_000))
+
+
 def prepare_sounds(
     interval: float, counts: int = 10, cache_dir: Path | None = None, rate: int = SAMPLE_RATE
 ) -> SoundFiles:
@@ -157,21 +190,32 @@ def prepare_sounds(
     The names carry every parameter, so a tempo change gets its own round track.
     """
     folder = cache_dir if cache_dir is not None else default_cache_dir()
-    micros = int(round(interval * 1_000_000))
     makers = {
         "tick": (f"tick-{rate}.wav", lambda: tick(rate)),
         "tenth": (f"tenth-{rate}.wav", lambda: tenth_beat(rate)),
         "chime": (f"chime-{rate}.wav", lambda: pass_chime(rate)),
         "too_fast": (f"too-fast-{rate}.wav", lambda: too_fast_buzz(rate)),
         "round": (
-            f"round-{counts}x{micros}us-{rate}.wav",
+            f"round-{counts}x{_micros(interval)}us-{rate}.wav",
             lambda: round_track(interval, counts, rate),
         ),
     }
-    paths: dict[str, Path] = {}
-    for key, (name, make) in makers.items():
-        path = folder / name
-        if not path.is_file():
-            write_wav(path, make(), rate)
-        paths[key] = path
+    paths = {key: _cached(folder / name, make, rate) for key, (name, make) in makers.items()}
     return SoundFiles(**paths)
+
+
+def prepare_resume_track(
+    interval: float,
+    resume_after: int,
+    counts: int = 10,
+    cache_dir: Path | None = None,
+    rate: int = SAMPLE_RATE,
+) -> Path:
+    """Render (once) the rest of a round paused after ``resume_after`` counts.
+
+    At most ``counts`` files per tempo, so the cache stays small; the UI renders the
+    one it needs when the count is paused, ready before "resume" is tapped.
+    """
+    folder = cache_dir if cache_dir is not None else default_cache_dir()
+    name = f"resume-{resume_after}of{counts}x{_micros(interval)}us-{rate}.wav"
+    return _cached(folder / name, lambda: round_track(interval, counts, rate, resume_after), rate)

@@ -5,8 +5,8 @@ token then passes to the left, round the table.  Two ways to count:
 
 * ``Metronome``: the app beats 1..10 at the chosen tempo (PP7), signals "pass",
   leaves a short hand-over gap and starts the next holder.  The beat comes from a
-  thread that sleeps to absolute deadlines (start + slot x interval, shifted only by
-  pauses) on ``time.monotonic``, never from Kivy's Clock, which schedules each call
+  thread that sleeps to absolute deadlines (start + slot x interval, moved only by a
+  resume, which puts the next beat one interval later) on ``time.monotonic``, never from Kivy's Clock, which schedules each call
   relative to the last frame and drifts.
 * ``TapCounter``: the counting children tap a big button on each number; taps are
   debounced by our own code against the injected clock (gpiozero's mock pins do not
@@ -321,7 +321,10 @@ class Metronome(_TimedLoop):
     slots h*L .. h*L + counts - 1 (the counts), slot h*L + counts is "pass" ("done"
     for the last holder), and ``handover_beats - 1`` silent slots follow, L = counts
     + handover_beats.  Each deadline is computed from its slot number, never by adding
-    intervals, so there is no cumulative drift; a pause shifts the rest of the grid.
+    intervals, so there is no cumulative drift.  Resuming after a pause moves the rest
+    of the grid so that the next beat comes exactly one ``interval`` after the resume:
+    the table hears a steady lead-in whatever the moment of the pause, and the UI's
+    pre-rendered resume track (``sounds.round_track(..., resume_after=k)``) lines up.
     """
 
     def __init__(
@@ -435,7 +438,8 @@ class Metronome(_TimedLoop):
             if self._paused_at is None or self._origin is None:
                 return
             now = self._clock()
-            self._origin += now - self._paused_at
+            self._skip_silent()
+            self._origin = now + self.interval - self._slot * self.interval
             self._paused_at = None
             holder, count = self._shown
         self._emit([CountEvent("resumed", holder, count, now, now)])

@@ -261,6 +261,11 @@ class State(abc.ABC):
         """A few lines describing the position, for the plain table screen and logs."""
         return []
 
+    def public_step_text(self, text: str, steps_after: int) -> str:
+        """How the history may show a past step now (a secret vote stays hidden until
+        it is revealed); ``steps_after`` steps were played after it."""
+        return text
+
     def legal_action_strings(self) -> list[str]:
         return [self.action_to_string(a) for a in self.legal_actions()]
 

@@ -94,12 +94,14 @@ class GameController:
         return self.apply(outcome, Source.APP_DRAW)
 
     def undo(self) -> bool:
+        steps = self.session.steps
+        shown = self.session.state.public_step_text(steps[-1].text, 0) if steps else ""
         try:
-            step = self.session.undo()
+            self.session.undo()
         except UndoRefused as err:
             self.message(str(err))
             return False
-        self.message(f"Took back: {step.text}")
+        self.message(f"Took back: {shown}")
         self.changed()
         return True
 

@@ -97,3 +97,7 @@ def test_version_and_games(capsys: pytest.CaptureFixture[str]) -> None:
     assert exit_info.value.code == 0
     assert capsys.readouterr().out.startswith("companion 0.1.0")
     assert main(["games"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "lost-in-the-woods            Lost in the Woods (1 player)" in lines
+    assert "le-petit-poucet              Le Petit Poucet (2-5 players)" in lines
+    assert len(lines) == 5

@@ -117,7 +117,7 @@ def test_late_wake_ups_never_accumulate() -> None:
     assert counts[-1].due == pytest.approx(start + 4 * 11 + 9)
 
 
-def test_pause_and_resume_shift_the_rest_of_the_schedule() -> None:
+def test_after_a_resume_the_next_count_comes_one_beat_later() -> None:
     fake = FakeTime()
     start = fake.now
     events: list[CountEvent] = []
@@ -138,9 +138,41 @@ def test_pause_and_resume_shift_the_rest_of_the_schedule() -> None:
         ("count", 6),
     ]
     count6 = events[7]
-    assert count6.due == pytest.approx(start + 5.0 + 26.0)  # the 26 s pause, no more
+    assert count6.due == pytest.approx(start + 30.5 + 1.0)  # one beat after the resume
+    counts = [e.due for e in events if e.kind == "count"][5:]
+    assert np.allclose(np.diff(counts[:5]), 1.0)  # the grid goes on from there
     assert events[-1].kind == "done"
-    assert events[-1].due == pytest.approx(start + 26.0 + 12 + 10)
+    assert events[-1].due == pytest.approx(start + 30.5 + 1.0 + 17)  # slot 22 - slot 5
+
+
+@pytest.mark.parametrize("pause_at", [0.01, 0.3, 0.999])
+def test_the_resume_lead_in_does_not_depend_on_when_the_pause_came(pause_at: float) -> None:
+    fake = FakeTime()
+    start = fake.now
+    events: list[CountEvent] = []
+    metronome = Metronome([0], events.append, interval=0.5, clock=fake.clock, wait=fake.wait)
+    fake.at(start + 1.0 + pause_at * 0.5, metronome.pause)  # after count 3
+    fake.at(start + 7.25, metronome.resume)
+    metronome.begin()
+    metronome.run()
+    after = [e for e in events if e.kind == "count" and e.count > 3]
+    assert [e.count for e in after] == list(range(4, 11))
+    assert [round(e.due - start, 9) for e in after] == [7.75 + 0.5 * k for k in range(7)]
+
+
+def test_a_resume_in_the_hand_over_gap_starts_the_next_holder_one_beat_later() -> None:
+    fake = FakeTime()
+    start = fake.now
+    events: list[CountEvent] = []
+    metronome = Metronome([0, 1], events.append, interval=1.0, clock=fake.clock, wait=fake.wait)
+    fake.at(start + 10.5, metronome.pause)  # just after "pass" (slot 10)
+    fake.at(start + 20.0, metronome.resume)
+    metronome.begin()
+    metronome.run()
+    paused = next(e for e in events if e.kind == "paused")
+    assert (paused.holder, paused.count) == (1, 0)
+    first = next(e for e in events if e.kind == "count" and e.holder == 1)
+    assert (first.count, first.due) == (1, pytest.approx(start + 21.0))
 
 
 def test_the_one_button_starts_pauses_and_resumes() -> None:
@@ -402,6 +434,37 @@ def test_beats_sit_on_exact_samples_in_the_round_track() -> None:
     assert np.max(np.abs(track)) <= 1.0
 
 
+def onsets(track: np.ndarray, threshold: float = 1e-6) -> list[int]:
+    """First sample of each sound in ``track`` (after at least 0.1 s of silence)."""
+    loud = np.flatnonzero(np.abs(track) > threshold)
+    gaps = np.diff(loud) > sounds.SAMPLE_RATE // 10
+    return [int(loud[0])] + [int(i) for i in loud[1:][gaps]]
+
+
+@pytest.mark.parametrize("after", [1, 4, 9, 10])
+def test_a_resume_track_holds_the_rest_of_the_round_on_exact_samples(after: int) -> None:
+    interval = 0.75
+    track = sounds.round_track(interval, resume_after=after)
+    offsets = sounds.beat_offsets(interval, 10, resume_after=after)
+    step = int(round(interval * sounds.SAMPLE_RATE))
+    assert offsets == [step * (k + 1) for k in range(11 - after)]  # lead-in: one beat
+    assert not np.any(track[: offsets[0]])
+    # Each sound starts one sample after its offset (the attack ramp starts at 0).
+    assert [o - 1 for o in onsets(track)] == offsets
+    # The same beats as the whole round's, shifted: counts after+1..10 and the chime.
+    whole = sounds.round_track(interval)
+    shift = offsets[0] - sounds.beat_offsets(interval, 10)[after]
+    assert np.array_equal(track[offsets[0] :], whole[offsets[0] - shift :])
+
+
+def test_the_whole_round_track_has_every_beat_on_its_sample() -> None:
+    interval = 1.1
+    track = sounds.round_track(interval)
+    offsets = sounds.beat_offsets(interval, 10)
+    assert [max(0, o - 1) for o in onsets(track)] == offsets
+    assert offsets == [int(round(k * 1.1 * 44_100)) for k in range(11)]
+
+
 def test_the_tenth_beat_and_the_chime_sound_different() -> None:
     assert dominant_hz(sounds.tick()) == pytest.approx(sounds.TICK_HZ, abs=40)
     assert dominant_hz(sounds.tenth_beat()) == pytest.approx(sounds.TENTH_HZ, abs=15)
@@ -434,8 +497,24 @@ def test_sound_files_are_written_once_per_tempo(tmp_path: Path) -> None:
     assert not list(tmp_path.glob("*.tmp"))
 
 
+def test_resume_tracks_are_cached_per_count_and_tempo(tmp_path: Path) -> None:
+    path = sounds.prepare_resume_track(1.0, 6, cache_dir=tmp_path)
+    with wave.open(str(path)) as wav:
+        frames = np.frombuffer(wav.readframes(wav.getnframes()), dtype="<i2")
+    assert np.array_equal(frames, sounds.to_pcm16(sounds.round_track(1.0, resume_after=6)))
+    stamp = path.stat().st_mtime_ns
+    assert sounds.prepare_resume_track(1.0, 6, cache_dir=tmp_path) == path
+    assert path.stat().st_mtime_ns == stamp
+    others = {
+        sounds.prepare_resume_track(t, k, cache_dir=tmp_path) for t in (1.0, 0.5) for k in (5, 6)
+    }
+    assert len(others) == 4 and path in others
+
+
 def test_bad_round_settings_are_refused() -> None:
     with pytest.raises(ValueError, match="interval must be positive"):
         sounds.round_track(0.0)
     with pytest.raises(ValueError, match="at least one count"):
         sounds.round_track(1.0, counts=0)
+    with pytest.raises(ValueError, match="resumes after 0-10 counts"):
+        sounds.round_track(1.0, resume_after=11)

@@ -111,3 +111,28 @@ def test_leaving_a_game_clears_continue_on_home(ui: Driver) -> None:
     assert ui.screen().name == "home"
     assert ui.screen().ids.continue_button.disabled
     assert ui.screen().ids.continue_button.text == "No game in progress"
+
+
+@pytest.mark.usefixtures("die_race_registered")
+def test_history_shows_what_the_game_allows_of_each_step(
+    ui: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.engines.toy_game import DieRaceState
+
+    monkeypatch.setattr(
+        DieRaceState,
+        "public_step_text",
+        lambda self, text, after: "hidden" if text.startswith("move") and after < 1 else text,
+    )
+    ui.app.start_game("die-race", 2, {"target": 5})
+    controller = ui.app.controller
+    controller.apply(2, Source.MANUAL)
+    controller.apply(2)
+    ui.app.go("history")
+    ui.pump(3)
+    rows = [r.text for r in reversed(ui.screen().ids.rows.children)]
+    assert "roll 2" in rows[0] and "hidden" in rows[1] and "move 2" not in rows[1]
+    controller.apply(1, Source.MANUAL)
+    ui.screen().update()
+    rows = [r.text for r in reversed(ui.screen().ids.rows.children)]
+    assert "move 2" in rows[1]

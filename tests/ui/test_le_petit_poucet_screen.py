@@ -10,12 +10,16 @@ the metronome on a fake clock.  Screenshots at both screen sizes.
 from __future__ import annotations
 
 import threading
+import wave
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from kivy.metrics import dp
 
+from companion.devices import sounds
 from companion.engines.le_petit_poucet.terms import CHECK, REVEAL, TOUCH, VOTE
 from tests.ui.conftest import Driver
 
@@ -38,6 +42,48 @@ class FakeClock:
     def wait(self, timeout: float | None) -> None:
         assert timeout is not None, "the metronome would wait forever"
         self.advance(timeout)
+
+
+class SpyPlayer:
+    """Stands in for the shell's SoundPlayer and records what the screen asks of it."""
+
+    def __init__(self, enabled: bool = True) -> None:
+        self.enabled = enabled
+        self.calls: list[tuple[str, str]] = []
+
+    def play(self, path: str | Path) -> bool:
+        self.calls.append(("play", Path(path).name))
+        return self.enabled
+
+    def stop(self, path: str | Path) -> None:
+        self.calls.append(("stop", Path(path).name))
+
+    def take(self) -> list[tuple[str, str]]:
+        calls, self.calls = self.calls, []
+        return calls
+
+
+class HeldWait:
+    """The metronome thread's wait: it holds the thread after its first beat, so the
+    test steps the schedule itself (``timer.poll()``) on the fake clock."""
+
+    def __init__(self) -> None:
+        self.released = threading.Event()
+
+    def __call__(self, timeout: float | None) -> None:
+        self.released.wait(30)
+
+
+def samples_of(path: Path) -> np.ndarray:
+    with wave.open(str(path)) as wav:
+        return np.frombuffer(wav.readframes(wav.getnframes()), dtype="<i2").astype(float)
+
+
+def onsets(samples: np.ndarray) -> list[int]:
+    """First sample of each sound (sounds are separated by 0.1 s of silence or more)."""
+    loud = np.flatnonzero(samples != 0)
+    gaps = np.diff(loud) > sounds.SAMPLE_RATE // 10
+    return [int(loud[0])] + [int(i) for i in loud[1:][gaps]]
 
 
 @pytest.fixture
@@ -232,3 +278,137 @@ def test_five_children_fit_on_the_path(ui: Driver, players: int) -> None:
     ui.screenshot("petit-poucet-less-quick", (1280, 720))
     ui.resize((800, 480))
     assert not small_buttons(screen)
+
+
+def start_touching(ui: Driver, players: int, clock: FakeClock, wait: Any = None) -> Any:
+    """A new game at step 1 with P2 holding the token; the count panel on a fake clock."""
+    ui.app.start_game("le-petit-poucet", players, {})
+    ui.pump(5)
+    screen = ui.screen()
+    screen.count.clock, screen.count.wait = clock, wait
+    ui.app.controller.apply(("first", 1))
+    ui.app.controller.apply(("draw",))
+    ui.pump(2)
+    assert ui.app.controller.state.phase == TOUCH
+    return screen.count
+
+
+def beat(ui: Driver, count: Any, clock: FakeClock, seconds: float) -> None:
+    """Let ``seconds`` pass on the fake clock; the metronome emits what is due."""
+    clock.advance(seconds)
+    count.timer.poll()
+    ui.pump(2)
+
+
+def test_the_metronome_plays_one_sample_exact_track_per_round(
+    ui: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    spy = SpyPlayer()
+    monkeypatch.setattr(ui.app.services, "sound", spy)
+    monkeypatch.setattr(ui.app.services.settings, "tempo", 0.5)
+    clock, held = FakeClock(), HeldWait()
+    cache = Path(ui.app.services.data_dir) / "sounds"
+    try:
+        count = start_touching(ui, 3, clock, held)
+        controller = ui.app.controller
+        assert count.mode == "metronome" and count.timer.interval == 0.5
+        round_track = sounds.prepare_sounds(0.5, cache_dir=cache).round
+
+        # Start: count 1 starts the holder's whole round as one track, nothing per beat.
+        ui.tap(count.ids.big_button)
+        for _ in range(50):
+            if count.count_text == "1":
+                break
+            ui.pump(1)
+        assert count.count_text == "1"
+        assert spy.take() == [("play", round_track.name)]
+        for number in (2, 3, 4):
+            beat(ui, count, clock, 0.5)
+            assert count.count_text == str(number)
+        assert spy.take() == []
+
+        # Pause: the track stops; the rest of the round is rendered at once.
+        clock.advance(0.2)
+        ui.tap(count.ids.pause_button)
+        assert count.big_text == "Resume" and count.timer.status().paused
+        resume = cache / f"resume-4of10x500000us-{sounds.SAMPLE_RATE}.wav"
+        assert spy.take() == [("stop", round_track.name)]
+        assert resume.is_file()
+
+        # Resume: the resume track plays; count 5 comes one beat later, as in the track.
+        clock.advance(30.0)
+        ui.tap(count.ids.big_button)
+        assert spy.take() == [("play", resume.name)]
+        assert count.timer._next_deadline() == pytest.approx(clock() + 0.5)
+        beat(ui, count, clock, 0.49)
+        assert count.count_text == "4"
+        beat(ui, count, clock, 0.01)
+        assert count.count_text == "5"
+        # The track's beats: counts 5..10 and the chime, one beat apart, from one beat in.
+        step = sounds.SAMPLE_RATE // 2
+        assert [o - 1 for o in onsets(samples_of(resume))] == [step * k for k in range(1, 8)]
+
+        # The round ends: "pass" moves the token; no clip for it (the chime is in the
+        # track); the next holder's count 1 starts the next round's track.
+        for _ in range(6):
+            beat(ui, count, clock, 0.5)
+        assert controller.state.current_player() == 2 and count.count_text == "pass!"
+        assert spy.take() == []
+        beat(ui, count, clock, 1.0)  # the hand-over gap: two beats
+        assert count.count_text == "1"
+        assert spy.take() == [("play", round_track.name)]
+
+        # The table passes by hand mid-round: the track is cut.
+        beat(ui, count, clock, 0.5)
+        ui.tap(count.ids.passed_button)
+        assert controller.state.current_player() == 0
+        assert spy.take() == [("stop", round_track.name)]
+    finally:
+        ui.app.leave_game()
+        held.released.set()
+
+
+def test_a_pause_in_the_hand_over_gap_waits_for_count_one(
+    ui: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    spy = SpyPlayer()
+    monkeypatch.setattr(ui.app.services, "sound", spy)
+    clock = FakeClock()
+    count = start_touching(ui, 2, clock)
+    tempo = ui.app.services.settings.tempo
+    count.timer.begin()  # as "Start counting" does, without the thread
+    for _ in range(11):
+        count.timer.poll()
+        ui.pump(2)
+        clock.advance(tempo)
+    assert count.count_text == "pass!" and spy.take()[0][0] == "play"
+    ui.tap(count.ids.pause_button)
+    ui.tap(count.ids.big_button)  # resume at count 0: nothing to play yet
+    assert [kind for kind, _ in spy.take()] == ["stop"]
+    beat(ui, count, clock, tempo)
+    assert count.count_text == "1"
+    assert [kind for kind, name in spy.take()] == ["play"]
+
+
+def test_tap_mode_plays_a_clip_per_tap_and_sound_off_plays_nothing(
+    ui: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    spy = SpyPlayer()
+    monkeypatch.setattr(ui.app.services, "sound", spy)
+    clock = FakeClock()
+    count = start_touching(ui, 2, clock)
+    ui.tap(count.ids.mode_button)
+    assert count.mode == "taps"
+    for _ in range(10):
+        clock.advance(1.0)
+        ui.tap(count.ids.big_button)
+    ui.tap(count.ids.big_button)  # at once: too fast
+    played = [name.split("-")[0] for _, name in spy.take()]
+    assert played == ["tick"] * 9 + ["tenth", "chime", "too"]
+
+    spy.enabled = False  # Settings: sound off
+    for _ in range(10):
+        clock.advance(1.0)
+        ui.tap(count.ids.big_button)
+    assert ui.app.controller.state.phase == REVEAL
+    assert spy.take() == []

@@ -44,6 +44,7 @@ from companion.engines.le_petit_poucet.texts import (
     describe_action,
     describe_phase,
     describe_position,
+    public_step_text,
     refusal,
 )
 
@@ -323,6 +324,11 @@ class PoucetState(State):
     # -- text ------------------------------------------------------------------
     def action_to_string(self, action: Action) -> str:
         return describe_action(self, action)
+
+    def public_step_text(self, text: str, steps_after: int) -> str:
+        """What the history may show of a past step now (this turn's votes stay secret
+        until every vote is in); ``steps_after`` steps were played after it."""
+        return public_step_text(self, text, steps_after)
 
     def prompt(self) -> str:
         """What the table has to do next, in words."""

@@ -94,6 +94,22 @@ def describe_action(state: PoucetState, action: Any) -> str:
     return repr(action)
 
 
+SECRET_VOTE = "votes in secret"
+"""What a not-yet-revealed vote reads as in a history everyone can see."""
+
+
+def public_step_text(state: PoucetState, text: str, steps_after: int) -> str:
+    """A past step's text as the whole table may read it now.
+
+    Step 3's votes are secret until the last one is cast: the votes of the turn in
+    progress are the latest steps (nothing else happens while votes are cast), so
+    while ``state`` is voting, the last ``cast`` steps read ``SECRET_VOTE``.
+    ``steps_after`` is how many steps were played after that one (0: the latest).
+    """
+    cast = sum(vote is not None for vote in state.votes) if state.phase == VOTE else 0
+    return SECRET_VOTE if 0 <= steps_after < cast else text
+
+
 def describe_phase(state: PoucetState) -> str:
     phase = state.phase
     if phase == OVER:

@@ -138,28 +138,34 @@ def estimate_choices(
     precision: float = DEFAULT_PRECISION,
 ) -> list[ChoiceEstimate]:
     """Win estimates for every legal action (``playouts`` each, or enough for ``precision``)."""
+    actions, starts, exact = choice_starts(state, policy)
+    live = [s for s in starts if s is not None]
+    runs = playouts if playouts is not None else playouts_for(precision)
+    wins = win_counts(live, runs, policy, rng) if live else np.zeros(0, dtype=np.int64)
+    it = iter(wins.tolist())
+    return [
+        ChoiceEstimate(a, 0, 0, exact=x) if x is not None else ChoiceEstimate(a, next(it), runs)
+        for a, x in zip(actions, exact, strict=True)
+    ]
+
+
+def choice_starts(
+    state: LostInTheWoodsState, policy: pol.Policy
+) -> tuple[list[str], list[LostInTheWoodsState | None], list[float | None]]:
+    """For each legal action: where playouts start after it (None if the game is over at
+    once) and the exact result in that case."""
     view = state.knowledge_view()
     actions = view.legal_actions()
     starts: list[LostInTheWoodsState | None] = []
+    exact: list[float | None] = []
     for action in actions:
         child = view.child(action)
         assert isinstance(child, LostInTheWoodsState)
         child = settle(child, policy)
-        starts.append(None if child.is_terminal() else child)
-    live = [s for s in starts if s is not None]
-    runs = playouts if playouts is not None else playouts_for(precision)
-    wins = win_counts(live, runs, policy, rng) if live else np.zeros(0, dtype=np.int64)
-    estimates = []
-    it = iter(wins.tolist())
-    for action, start in zip(actions, starts, strict=True):
-        if start is None:
-            child = view.child(action)
-            assert isinstance(child, LostInTheWoodsState)
-            terminal = settle(child, policy)
-            estimates.append(ChoiceEstimate(action, 0, 0, exact=terminal.returns()[0]))
-        else:
-            estimates.append(ChoiceEstimate(action, next(it), runs))
-    return estimates
+        done = child.is_terminal()
+        starts.append(None if done else child)
+        exact.append(child.returns()[0] if done else None)
+    return actions, starts, exact
 
 
 def advise(
@@ -175,7 +181,7 @@ def advise(
         raise ValueError("advice is for the player's decisions, not chance nodes or the end")
     rng = np.random.default_rng(seed)
     estimates = estimate_choices(state, playouts, rng, policy, precision)
-    best = max(estimates, key=lambda e: e.win_rate)
+    best = max(estimates, key=lambda e: (e.win_rate, e.exact is not None))
     low = best.interval[0]
     confident = all(e is best or e.interval[1] < low for e in estimates)
     odds = draw_odds(state) if state.decision is None else None

@@ -22,9 +22,26 @@ from typing import Any
 
 from companion.engines.base import CHANCE, TERMINAL, Game, IllegalAction, Option, State
 from companion.engines.lost_in_the_woods import state_io
+from companion.engines.lost_in_the_woods.actions import (
+    DRAW,
+    DRAWN,
+    DROP_TORCH,
+    END_ROUND,
+    LIGHT_TORCH,
+    SHUFFLED,
+    SKIP_COMPASS,
+    SKIP_SIGNPOST,
+    SKIP_WELL,
+    USE_TORCH,
+    compass_action,
+    lightning_action,
+    place_action,
+    signpost_action,
+    symbol_of,
+    well_action,
+)
 from companion.engines.lost_in_the_woods.cards import (
     ANIMALS,
-    INDEX,
     KINDS,
     NAMES,
     SYMBOLS,
@@ -43,41 +60,7 @@ from companion.engines.lost_in_the_woods.logic import (
     sets_of,
     symbol_counts,
 )
-
-DRAW = "draw"
-END_ROUND = "end the round"
-USE_TORCH = "use the torch"
-LIGHT_TORCH = "light the torch (1 time)"
-DROP_TORCH = "discard the torch"
-SKIP_WELL = "skip the well"
-SKIP_SIGNPOST = "skip the signpost"
-SKIP_COMPASS = "skip the compass"
-DRAWN = "drawn: "
-SHUFFLED = "shuffled: "
-
-
-def well_action(symbol: str) -> str:
-    return f"use the well on {symbol}"
-
-
-def lightning_action(symbol: str) -> str:
-    return f"lightning on {symbol}"
-
-
-def signpost_action(symbol: str) -> str:
-    return f"signpost {symbol} (1 time)"
-
-
-def compass_action(symbol: str) -> str:
-    return f"compass as {symbol} (1 time)"
-
-
-def place_action(symbol: str) -> str:
-    return f"place {symbol}"
-
-
-def _symbol_of(action: str, prefix: str, suffix: str = "") -> str:
-    return action[len(prefix) : len(action) - len(suffix)]
+from companion.engines.lost_in_the_woods.refusal import card_refusal
 
 
 class LostInTheWoodsGame(Game):
@@ -305,41 +288,9 @@ class LostInTheWoodsState(State):
 
     def _refusal(self, action: Any, legal: list[str]) -> str:
         if isinstance(action, str) and action.startswith(DRAWN) and legal[0].startswith(DRAWN):
-            return self._card_refusal(action[len(DRAWN) :].strip())
+            return card_refusal(self, action[len(DRAWN) :].strip())
         options = ", ".join(repr(a) for a in legal)
         return f"{action!r} is not possible now; you can choose: {options}"
-
-    def _card_refusal(self, kind: str) -> str:
-        if kind not in INDEX:
-            names = ", ".join(KINDS)
-            return f"there is no {kind!r} card in Lost in the Woods (cards: {names})"
-        name = NAMES[kind]
-        total = self.game.manifest.count(kind)
-        if total == 0:
-            return f"your manifest has no {name} cards, so you cannot have drawn one"
-        places = []
-        for where, n in (
-            ("in the Forest row", self.forest.count(kind)),
-            ("in the Fright row", self.row.count(kind)),
-            ("in the discard pile", self.discard.get(kind, 0)),
-            ("set aside as a lit Torch", (self.torch_lit + self.torch_ready) * (kind == "torch")),
-            ("being resolved", int(self.event == kind)),
-        ):
-            if n:
-                places.append(f"{n} {where}")
-        lower = sum(seg.get(kind, 0) for seg in self.segments[1:])
-        if lower:
-            above = sum(self.segments[0].values())
-            places.append(
-                f"{lower} in the cards the Headless Horseman put under the deck, which come "
-                f"only after the {above} cards above them"
-            )
-        where_text = "; ".join(places) or "none left"
-        whole = f"the only {name} is" if total == 1 else f"all {plural(kind, total)} are"
-        return (
-            f"a {name} cannot be the next card: {whole} accounted for ({where_text}). "
-            f"Check the card, or undo a wrong tap."
-        )
 
     def _decide(self, action: str) -> None:
         decision, self.decision = self.decision, None
@@ -355,24 +306,24 @@ class LostInTheWoodsState(State):
         elif decision == "well":
             self._finish_event()
             if action != SKIP_WELL:
-                symbol = _symbol_of(action, well_action(""))
+                symbol = symbol_of(action, well_action(""))
                 self._wish(symbol)
         elif decision == "lightning":
             self._finish_event()
-            self._strike(_symbol_of(action, lightning_action("")))
+            self._strike(symbol_of(action, lightning_action("")))
         elif decision == "signpost":
             self._finish_event()
             if action != SKIP_SIGNPOST:
-                self._signpost(_symbol_of(action, "signpost ", " (1 time)"))
+                self._signpost(symbol_of(action, "signpost ", " (1 time)"))
         elif decision == "compass":
             self.compass_left -= 1
             if action != SKIP_COMPASS:
-                symbol = _symbol_of(action, "compass as ", " (1 time)")
+                symbol = symbol_of(action, "compass as ", " (1 time)")
                 self.virtual.append(symbol)
                 self._say(f"The Compass counts as a {NAMES[symbol]}.")
                 self._add_time(1)
         else:
-            self._place(_symbol_of(action, place_action("")))
+            self._place(symbol_of(action, place_action("")))
 
     def _advance(self) -> None:
         """Run every step that needs no input until a chance node, a decision or the end."""

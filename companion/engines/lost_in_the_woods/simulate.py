@@ -19,8 +19,8 @@ from companion.engines.lost_in_the_woods.logic import CLOCK_END, FOREST_LENGTH
 from companion.engines.lost_in_the_woods.rules import LostInTheWoodsState
 
 K = len(KINDS)
-SYMBOL_IDS = np.arange(len(SYMBOLS))
-KIND_IDS = np.arange(len(KINDS), dtype=np.int16)
+SYMBOL_IDS = np.arange(len(SYMBOLS), dtype=np.int8)
+KIND_IDS = np.arange(len(KINDS), dtype=np.int8)
 WELL, TORCH, COMPASS, LIGHTNING, GRAVESTONE, SIGNPOST, SCARECROW, HORSEMAN = (
     INDEX[k]
     for k in (
@@ -34,7 +34,7 @@ WELL, TORCH, COMPASS, LIGHTNING, GRAVESTONE, SIGNPOST, SCARECROW, HORSEMAN = (
         "horseman",
     )
 )
-I16 = np.int16
+I16 = np.int8
 S = len(SYMBOLS)
 
 # Row layout of the lanes matrix (fields x lanes, so each field is one contiguous row).
@@ -64,7 +64,7 @@ HEIGHT = DISCARD + K
 
 
 class Lanes:
-    """The games being played: one column per lane of an int16 matrix, whose rows are the
+    """The games being played: one column per lane of an int8 matrix, whose rows are the
     fields (kind-major, so per-field work and sums over kinds run on contiguous rows)."""
 
     def __init__(self, matrix: np.ndarray, rest: np.ndarray, group: np.ndarray) -> None:
@@ -154,10 +154,28 @@ def start_lanes(states: list[LostInTheWoodsState], per_state: int) -> Lanes:
     return Lanes(np.ascontiguousarray(matrix), np.repeat(rest, per_state, axis=2), group)
 
 
+def _count3(rows: np.ndarray) -> np.ndarray:
+    """Per lane, how many of the 3 rows are true/nonzero (bool rows viewed as 0/1 bytes:
+    much cheaper than a reduction over a 3-row axis)."""
+    b = rows if rows.dtype == np.int8 else rows.view(np.int8)
+    return b[0] + b[1] + b[2]
+
+
+def _any3(rows: np.ndarray) -> np.ndarray:
+    return rows[0] | rows[1] | rows[2]
+
+
+def _first3(rows: np.ndarray) -> np.ndarray:
+    """Per lane, the index of the first true row of 3 bool rows (2 if none is true;
+    callers only use lanes with a true row)."""
+    not0 = (~rows[0]).view(np.int8)
+    return (not0 * (1 + (~rows[1]).view(np.int8))).astype(np.intp)  # intp: fast indexing
+
+
 def _placed(sets: np.ndarray, last: np.ndarray) -> np.ndarray:
     """Vector form of ``logic.placed_count``; ``sets`` is (3, n) bool."""
-    nsets = sets.sum(0, dtype=I16)
-    matches = (sets & (SYMBOL_IDS[:, None] == last)).any(0)
+    nsets = _count3(sets)
+    matches = _any3(sets & (SYMBOL_IDS[:, None] == last))
     return nsets - ((nsets == 1) & matches)
 
 
@@ -197,19 +215,24 @@ class Simulator:
         draw = live & ~end
         use = play & draw & (L.tready > 0)
         if use.any():
+            use &= (L.rowf[0] + L.rowf[1] + L.rowf[2]) >= pol.TORCH_USE_ANIMALS
             i = np.flatnonzero(use)
-            i = i[L.rowf[:, i].sum(0, dtype=I16) >= pol.TORCH_USE_ANIMALS]
             L.discard[3:6, i] += L.rowf[:, i]
             L.rowf[:, i] = 0
             L.tready[i] -= 1
             L.discard[TORCH, i] += 1
+        if end.any():
+            ended = np.flatnonzero(end)
+            self._end_round(L, ended)
+            draw[ended] = L.live[ended] == 1  # the next round's setup draws at once
         empty = draw & (L.ttot == 0)
         if empty.any():
             i = np.flatnonzero(empty)
             pile = L.discard[:, i].sum(0, dtype=I16)
             lw10 = i[pile == 0]
-            end[lw10] = True
             draw[lw10] = False
+            if lw10.size:
+                self._end_round(L, lw10)
             rebuild = i[pile > 0]
             if rebuild.size:
                 ok = self._count_shuffle(L, rebuild)
@@ -217,8 +240,6 @@ class Simulator:
                 L.top[:, ok] = L.discard[:, ok]
                 L.ttot[ok] = L.top[:, ok].sum(0, dtype=I16)
                 L.discard[:, ok] = 0
-        if end.any():
-            self._end_round(L, np.flatnonzero(end))
         if draw.any():
             self._draw(L, draw)
         L.force[:] = 0
@@ -233,8 +254,9 @@ class Simulator:
             frights[:, empty] = L.discard[S : 2 * S][:, i[empty]]
             total[empty] = L.discard[:, i[empty]].sum(0, dtype=I16)
         rowf = L.rowf[:, i]
-        penal = rowf | (rowf.sum(0, dtype=I16) == 2)
-        bad = (frights * penal).sum(0, dtype=I16)
+        penal = rowf | (_count3(rowf) == 2)
+        bad = frights * penal
+        bad = bad[0] + bad[1] + bad[2]
         return (total > 0) & (bad >= limit * total)
 
     def _count_shuffle(self, L: Lanes, i: np.ndarray) -> np.ndarray:
@@ -252,8 +274,8 @@ class Simulator:
         return i[~late]
 
     def _new_round(self, L: Lanes, k: np.ndarray) -> None:
-        L.discard[0:3, k] += L.rowp[:, k]
-        L.discard[3:6, k] += L.rowf[:, k]
+        # Progress then Fright rows of the Fright row and of the discard pile line up.
+        L.M[DISCARD : DISCARD + 2 * S, k] += L.M[ROWP : ROWP + 2 * S, k]
         L.discard[COMPASS, k] += L.rowc[k]
         L.M[ROWP:FOREST, k] = 0  # row Progress, animals, Compass symbols
         L.rowc[k] = 0
@@ -264,7 +286,7 @@ class Simulator:
 
     def _add_forest(self, L: Lanes, k: np.ndarray, symbols: np.ndarray) -> np.ndarray:
         """Place one card per lane; the ninth wins. Returns the lanes still playing."""
-        L.M[FOREST + L.flen[k], k] = symbols
+        L.M[FOREST + L.flen[k].astype(np.intp), k] = symbols
         L.flen[k] += 1
         L.last[k] = symbols
         full = L.flen[k] >= FOREST_LENGTH
@@ -280,15 +302,15 @@ class Simulator:
                 self._compass(L, j)
         i = i[L.live[i] == 1]
         sets = (L.rowp[:, i] + L.virt[:, i]) >= 2
-        nsets = sets.sum(0, dtype=I16)
+        nsets = _count3(sets)
         remaining = sets.copy()
         cols = np.arange(i.size)
         for _ in range(S):
             placeable = remaining & (SYMBOL_IDS[:, None] != L.last[i]) & (L.live[i] == 1)
-            has = placeable.any(0)
+            has = _any3(placeable)
             if not has.any():
                 break
-            symbol = placeable.argmax(0)[has]
+            symbol = _first3(placeable)[has]
             remaining[symbol, cols[has]] = False
             k = i[has]
             L.rowp[symbol, k] -= 1
@@ -313,7 +335,7 @@ class Simulator:
             after = counts.copy()
             after[s] += 1
             sets_after = after >= 2
-            good = candidate & (sets_after.sum(0) < 3) & (_placed(sets_after, last) > before)
+            good = candidate & (_count3(sets_after) < 3) & (_placed(sets_after, last) > before)
             choice[good & (choice < 0)] = s
         use = allowed & (choice >= 0)
         k = j[use]
@@ -330,7 +352,7 @@ class Simulator:
         kind = self._sample(L.top, L.ttot)
         kind[~drawing] = K  # no card
         onehot = kind == KIND_IDS[:, None]
-        L.top -= onehot
+        L.top -= onehot.view(np.int8)
         L.ttot -= drawing
         emptied = np.flatnonzero(drawing & (L.ttot == 0) & (L.nrest > 0))
         if emptied.size:
@@ -346,7 +368,9 @@ class Simulator:
             self._fright(L, onehot[S : 2 * S], fright)
         events = np.flatnonzero((kind >= 2 * S) & (kind < K))
         if events.size:
-            which = kind[events]
+            order = np.argsort(kind[events], kind="stable")
+            events = events[order]
+            bounds = np.searchsorted(kind[events], np.arange(2 * S, K + 1))
             for event, handler in (
                 (WELL, self._well),
                 (TORCH, self._torch),
@@ -357,7 +381,7 @@ class Simulator:
                 (SCARECROW, self._scarecrow),
                 (HORSEMAN, self._horseman),
             ):
-                k = events[which == event]
+                k = events[bounds[event - 2 * S] : bounds[event - 2 * S + 1]]
                 if k.size:
                     handler(L, k)
 
@@ -372,9 +396,11 @@ class Simulator:
         return kind
 
     def _fright(self, L: Lanes, animal: np.ndarray, fright: np.ndarray) -> None:
-        present = (L.rowf.astype(bool) & animal).any(0)
-        others = L.rowf.sum(0, dtype=I16)
-        cost = (present + 2 * (~present & (others == 2))) * fright
+        present = _any3(L.rowf.view(bool) & animal)
+        others = _count3(L.rowf)
+        pair = present & fright
+        third = ~present & (others == 2) & fright
+        cost = pair.view(np.int8) + (third.view(np.int8) << 1)
         to_row = fright & (cost == 0)
         L.rowf |= animal & to_row
         L.discard[S : 2 * S] += animal & ~to_row
@@ -384,13 +410,13 @@ class Simulator:
 
     def _well(self, L: Lanes, k: np.ndarray) -> None:
         sets = L.rowp[:, k] >= 2
-        nsets = sets.sum(0, dtype=I16)
+        nsets = _count3(sets)
         last = L.last[k]
         placed = _placed(sets, last)
         use = (nsets > 0) & (L.well_used[k] == 0) & (L.time[k] > 0)
         use &= (nsets >= 2) | (placed == 0)
         last_is_set = (last >= 0) & sets[np.maximum(last, 0), np.arange(k.size)]
-        symbol = np.where(last_is_set, last, sets.argmax(0))[use]
+        symbol = np.where(last_is_set, last, _first3(sets))[use]
         u = k[use]
         L.discard[symbol, u] += L.rowp[symbol, u]
         L.rowp[symbol, u] = 0
@@ -412,14 +438,14 @@ class Simulator:
         counts = L.rowp[:, k]
         present = counts > 0
         last = L.last[k]
-        target = present.argmax(0)
+        target = _first3(present)
         for wanted in (
             (counts == 2) & (SYMBOL_IDS[:, None] == last),
             counts == 1,
             counts >= 3,
         ):  # lowest priority first: later rules overwrite earlier ones
-            target = np.where(wanted.any(0), wanted.argmax(0), target)
-        hit = present.any(0)
+            target = np.where(_any3(wanted), _first3(wanted), target)
+        hit = _any3(present)
         u = k[hit]
         L.rowp[target[hit], u] -= 1
         L.discard[target[hit], u] += 1
@@ -427,7 +453,7 @@ class Simulator:
 
     def _gravestone(self, L: Lanes, k: np.ndarray) -> None:
         L.discard[GRAVESTONE, k] += 1
-        L.time[k] += L.rowf[:, k].sum(0, dtype=I16)
+        L.time[k] += _count3(L.rowf[:, k])
         self._lose_if_late(L, k)
 
     def _signpost(self, L: Lanes, k: np.ndarray) -> None:
@@ -435,10 +461,10 @@ class Simulator:
         last = L.last[k]
         eligible = (counts > 0) & (SYMBOL_IDS[:, None] != last)
         placed = _placed(counts >= 2, last)
-        use = eligible.any(0) & (placed == 0) & (L.time[k] <= pol.SIGNPOST_MAX_TIME)
+        use = _any3(eligible) & (placed == 0) & (L.time[k] <= pol.SIGNPOST_MAX_TIME)
         L.discard[SIGNPOST, k] += 1
         u = k[use]
-        symbol = eligible.argmax(0)[use]
+        symbol = _first3(eligible)[use]
         L.time[u] += 1
         L.rowp[symbol, u] -= 1
         self._new_round(L, self._add_forest(L, u, symbol))

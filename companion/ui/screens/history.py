@@ -37,11 +37,11 @@ class HistoryScreen(Screen):
         steps = controller.session.steps
         self.ids.summary.text = f"{controller.session.game.name}: {len(steps)} steps"
         names = controller.names
+        state = controller.state
         for number, step in enumerate(steps, start=1):
             who = "chance" if step.player == CHANCE else names[step.player]
-            row = Factory.Body(
-                text=f"{number}. [b]{who}[/b]: {step.text}  [i]({step.source.value})[/i]"
-            )
+            text = state.public_step_text(step.text, len(steps) - number)
+            row = Factory.Body(text=f"{number}. [b]{who}[/b]: {text}  [i]({step.source.value})[/i]")
             rows.add_widget(row)
         self.ids.undo_button.disabled = not controller.session.can_undo()
         self.ids.back_button.disabled = False

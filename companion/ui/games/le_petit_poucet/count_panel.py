@@ -6,22 +6,23 @@ TapCounter fed by the on-screen button and the wired tap button.  Timer events
 arrive on device threads; they are posted to Kivy's thread, where "pass" and
 "done" become the engine's ``pass`` and ``box`` actions through the controller.
 If the state moves without the timer (undo, the manual "Passed" button), the
-timer is rebuilt for the new holder.
+timer is rebuilt for the new holder.  What the table hears is ``CountAudio``'s job
+(one pre-rendered track per round in metronome mode, a clip per tap in tap mode).
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.devices import sounds, timing
+from companion.devices import timing
 from companion.devices.timing import CountEvent, Metronome, TapCounter
 from companion.engines.le_petit_poucet.terms import TOUCH
+from companion.ui.games.le_petit_poucet.count_audio import METRONOME, TAPS, CountAudio
 from companion.ui.screens import load_kv
-
-METRONOME, TAPS = "metronome", "taps"
 
 
 class PoucetCountPanel(BoxLayout):
@@ -42,7 +43,9 @@ class PoucetCountPanel(BoxLayout):
         """Injected by tests (a fake clock and wait); None means real time."""
         self.timer: Metronome | TapCounter | None = None
         self._expected: tuple[int, int] | None = None
-        self._sounds: sounds.SoundFiles | None = None
+        self._generation = 0
+        """Counts timers built, so a stopped timer's late events are ignored."""
+        self.audio = CountAudio(self._services, self._message)
 
     # -- wiring ----------------------------------------------------------------------
     def connect(self, screen: Any, button: Any = None, buzzer: Any = None) -> None:
@@ -52,23 +55,16 @@ class PoucetCountPanel(BoxLayout):
     def controller(self) -> Any:
         return self.screen.controller if self.screen is not None else None
 
-    def _tempo(self) -> float:
-        services = self.screen.services if self.screen is not None else None
-        return services.settings.tempo if services is not None else timing.DEFAULT_INTERVAL
+    def _services(self) -> Any:
+        return self.screen.services if self.screen is not None else None
 
-    def _sound_files(self) -> sounds.SoundFiles | None:
-        services = self.screen.services if self.screen is not None else None
-        if services is None:
-            return None
-        if self._sounds is None:
-            try:
-                self._sounds = sounds.prepare_sounds(
-                    self._tempo(), cache_dir=services.data_dir / "sounds"
-                )
-            except OSError as err:
-                services.sound.enabled = False
-                self.controller.message(f"No count sounds: cannot write them ({err}).")
-        return self._sounds
+    def _message(self, text: str) -> None:
+        if self.controller is not None:
+            self.controller.message(text)
+
+    def _tempo(self) -> float:
+        services = self._services()
+        return services.settings.tempo if services is not None else timing.DEFAULT_INTERVAL
 
     # -- following the state ---------------------------------------------------------
     def sync(self, state: Any, names: list[str]) -> None:
@@ -88,6 +84,8 @@ class PoucetCountPanel(BoxLayout):
 
     def _build(self, state: Any) -> None:
         self.stop()
+        self._generation += 1
+        sink = partial(self._from_device, self._generation)
         order = state.touch_order()[state.holder :]
         common: dict[str, Any] = {
             "button": self.button,
@@ -96,18 +94,21 @@ class PoucetCountPanel(BoxLayout):
             "wait": self.wait,
         }
         if self.mode == METRONOME:
-            self.timer = Metronome(order, self._from_device, interval=self._tempo(), **common)
+            self.timer = Metronome(order, sink, interval=self._tempo(), **common)
+            self.audio.files(self.timer.interval)  # rendered before "Start counting"
         else:
-            self.timer = TapCounter(
-                order, self._from_device, min_interval=0.5 * self._tempo(), **common
-            )
+            self.timer = TapCounter(order, sink, min_interval=0.5 * self._tempo(), **common)
             self.timer.start()
         self._expected = (state.turn, state.holder)
         self.count_text = "0"
         self.too_fast = False
 
     def stop(self) -> None:
+        """Drop the timer; an unfinished round's track stops with it (a finished one
+        lets its chime ring out)."""
         if self.timer is not None:
+            if not self.timer.done:
+                self.audio.stop()
             self.timer.stop(join=False)
         self.timer = None
         self._expected = None
@@ -153,32 +154,27 @@ class PoucetCountPanel(BoxLayout):
             self.controller.apply(state.legal_actions()[0])
 
     # -- timer events ---------------------------------------------------------------------
-    def _from_device(self, event: CountEvent) -> None:
+    def _from_device(self, generation: int, event: CountEvent) -> None:
         """Any thread: hand the event to Kivy's thread."""
         controller = self.controller
         if controller is not None:
-            controller.post(self.on_count_event, event)
+            controller.post(self.on_count_event, event, generation)
 
-    def on_count_event(self, event: CountEvent) -> None:
+    def on_count_event(self, event: CountEvent, generation: int | None = None) -> None:
         """Kivy's thread: show the count, play the sound, pass the token."""
         controller = self.controller
         if controller is None or self.timer is None:
             return
+        if generation is not None and generation != self._generation:
+            return  # from a timer already replaced (undo, mode switch, manual pass)
         state = controller.state
         if state.phase != TOUCH or state.current_player() != event.holder:
             return  # an event from a timer the state has moved past
         self.too_fast = event.kind == "too-fast"
-        files = self._sound_files()
+        self.audio.follow(event, self.mode, self.timer_interval())
         if event.kind == "count":
             self.count_text = str(event.count)
-            if files is not None:
-                tenth = event.count == timing.COUNTS
-                self._play(files.tenth if tenth else files.tick)
-        elif event.kind == "too-fast" and files is not None:
-            self._play(files.too_fast)
         elif event.kind in ("pass", "done"):
-            if files is not None:
-                self._play(files.chime)
             self.count_text = "pass!" if event.kind == "pass" else "box!"
             action = ("pass",) if event.kind == "pass" else ("box",)
             if state.legal_actions() == [action]:
@@ -187,10 +183,10 @@ class PoucetCountPanel(BoxLayout):
                 controller.apply(action)
         self._show_status()
 
-    def _play(self, path: Any) -> None:
-        services = self.screen.services if self.screen is not None else None
-        if services is not None:
-            services.sound.play(path)
+    def timer_interval(self) -> float:
+        """The running metronome's tempo (a Settings change applies from the next timer)."""
+        timer = self.timer
+        return timer.interval if isinstance(timer, Metronome) else self._tempo()
 
 
 load_kv(__file__)

@@ -1,0 +1,70 @@
+"""``companion odds GAME``: how often each built-in playing policy wins, with 95% intervals.
+
+A game offers odds by shipping a module ``odds`` in its engine package with
+``policy_names() -> list[str]`` and ``win_rates(names, playouts, seed)`` returning rows with
+``name``, ``description``, ``wins``, ``games``, ``win_rate`` and ``interval``.  This command
+finds that module, so adding odds for another game never edits this file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from types import ModuleType
+
+from companion.engines import registry
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser(
+        "odds", help="win rates of a game's built-in playing policies, from simulated games"
+    )
+    parser.add_argument("game", help="the game id, e.g. lost-in-the-woods")
+    parser.add_argument(
+        "--playouts", type=int, default=20000, help="simulated games per policy (default 20000)"
+    )
+    parser.add_argument("--policy", help="only this policy (default: every built-in policy)")
+    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    parser.set_defaults(func=run)
+
+
+def odds_module(game_id: str) -> ModuleType | None:
+    """The game's odds provider, or None if it has none (yet)."""
+    game = registry.get(game_id)
+    package = type(game).__module__.rsplit(".", 1)[0]
+    try:
+        return importlib.import_module(f"{package}.odds")
+    except ModuleNotFoundError as err:
+        if err.name == f"{package}.odds":
+            return None
+        raise
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        module = odds_module(args.game)
+    except KeyError as err:
+        print(f"companion odds: {err.args[0]}", file=sys.stderr)
+        return 2
+    if module is None:
+        print(f"companion odds: {args.game} has no odds yet", file=sys.stderr)
+        return 2
+    if args.playouts < 1:
+        print("companion odds: --playouts must be at least 1", file=sys.stderr)
+        return 2
+    names = [args.policy] if args.policy else module.policy_names()
+    try:
+        rows = module.win_rates(names, args.playouts, args.seed)
+    except ValueError as err:
+        print(f"companion odds: {err}", file=sys.stderr)
+        return 2
+    print(f"{registry.get(args.game).name}: win rate from a fresh game (95% interval)")
+    width = max(len(row.name) for row in rows)
+    for row in rows:
+        low, high = row.interval
+        print(
+            f"  {row.name:<{width}}  {row.win_rate:6.1%}  [{low:6.1%} - {high:6.1%}]"
+            f"  {row.games:>6} games  {row.description}"
+        )
+    return 0

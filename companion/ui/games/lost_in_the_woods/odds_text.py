@@ -1,0 +1,37 @@
+"""The odds panel's words: next-draw odds and the advisor's estimates, as markup text."""
+
+from __future__ import annotations
+
+from companion.engines.lost_in_the_woods.advisor import Advice, DrawOdds
+from companion.engines.lost_in_the_woods.cards import KINDS, NAMES
+
+CHOICE_WORDS = {"draw": "draw", "end the round": "end the round", "use the torch": "use the torch"}
+
+
+def odds_lines(odds: DrawOdds | None) -> list[str]:
+    if odds is None:
+        return ["No card is left to draw: drawing ends the round."]
+    where = "the reshuffled discard pile" if odds.reshuffle_first else "the Journey deck"
+    lines = [
+        f"[b]Next card[/b] (from {odds.cards} in {where}):",
+        f"[color=ff7755]Fright penalty {odds.penalty:.0%}[/color]"
+        f"  (pair {odds.pair:.0%}, third animal {odds.third_kind:.0%})",
+        f"Makes a new set {odds.new_set:.0%}",
+    ]
+    kinds = [f"{NAMES[k]} {odds.kinds[k]:.0%}" for k in KINDS if k in odds.kinds]
+    lines.append(", ".join(kinds))
+    return lines
+
+
+def advice_lines(advice: Advice | None) -> list[str]:
+    if advice is None:
+        return ["[i]Weighing the choices...[/i]"]
+    lines = ["[b]Chance to win[/b] (95% interval):"]
+    for choice in advice.choices:
+        low, high = choice.interval
+        mark = "[color=f2cc66]>[/color] " if choice.action == advice.recommended else "   "
+        lines.append(f"{mark}{choice.action}: {choice.win_rate:.1%}  ({low:.1%}-{high:.1%})")
+    verdict = "clearly better" if advice.confident else "too close to call"
+    lines.append(f"Advice: [b]{advice.recommended}[/b] ({verdict})")
+    lines.append(f"[size=12sp]Playouts then follow the '{advice.policy}' policy.[/size]")
+    return lines

@@ -1,0 +1,184 @@
+"""The advisor's odds against exhaustive enumeration, and its advice API."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+from collections import Counter
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import pytest
+
+from companion.engines.lost_in_the_woods import policy as pol
+from companion.engines.lost_in_the_woods.advisor import advise, draw_odds, wilson_interval
+from companion.engines.lost_in_the_woods.cards import ANIMALS, Manifest
+from companion.engines.lost_in_the_woods.logic import penalty_for
+from companion.engines.lost_in_the_woods.rules import LostInTheWoodsGame, LostInTheWoodsState
+from companion.engines.lost_in_the_woods.simulate import win_counts
+from tests.engines.lost_in_the_woods.scenario import DECK, position
+
+
+def _orders(segment: dict[str, int]) -> set[tuple[str, ...]]:
+    cards = [k for k, n in segment.items() for _ in range(n)]
+    return set(itertools.permutations(cards))
+
+
+def _enumerated_next_card(state: LostInTheWoodsState) -> dict[str, Fraction]:
+    """Every distinct order of the deck (segment by segment), equally likely."""
+    segments = state.segments or [state.discard]
+    tallies: Counter[str] = Counter()
+    decks = 0
+    for parts in itertools.product(*(_orders(seg) for seg in segments)):
+        deck = [card for part in parts for card in part]
+        tallies[deck[0]] += 1
+        decks += 1
+    return {kind: Fraction(n, decks) for kind, n in tallies.items()}
+
+
+def _small_game() -> LostInTheWoodsGame:
+    counts = {
+        "progress": {"acorn": 4, "shamrock": 4, "distelfink": 4},
+        "fright": {"wolf": 1, "owl": 1, "bat": 1},
+        "event": {
+            "well": 0,
+            "torch": 0,
+            "compass": 0,
+            "lightning": 0,
+            "gravestone": 1,
+            "signpost": 0,
+            "scarecrow": 0,
+            "horseman": 1,
+        },
+    }
+    return LostInTheWoodsGame(Manifest.from_dict(counts, "small test box"))
+
+
+SMALL_FOREST = ["acorn", "shamrock", "distelfink", "acorn", "shamrock", "distelfink", "acorn"]
+
+
+@pytest.mark.parametrize(
+    ("forest", "row", "deck"),
+    [
+        ([], ["acorn", "owl"], [{"acorn": 2, "wolf": 1, "bat": 1, "gravestone": 1}]),
+        ([], ["acorn", "wolf", "owl"], [{"acorn": 2, "bat": 1, "gravestone": 1}]),
+        ([], ["shamrock", "bat"], [{"owl": 1, "acorn": 1}, {"wolf": 1, "distelfink": 1}]),
+        ([], ["distelfink"], [{"distelfink": 1}, {"owl": 1, "horseman": 1}]),
+        # An empty deck: the next card comes from the reshuffled discard pile.
+        (SMALL_FOREST, ["shamrock", "wolf"], []),
+    ],
+)
+def test_next_draw_odds_match_exhaustive_enumeration(
+    forest: list[str], row: list[str], deck: Any
+) -> None:
+    state = position(game=_small_game(), forest=forest, row=row, deck=deck)
+    odds = draw_odds(state)
+    assert odds is not None
+    exact = _enumerated_next_card(state)
+    assert set(odds.kinds) == set(exact)
+    for kind, p in exact.items():
+        assert odds.kinds[kind] == pytest.approx(float(p))
+    animals = state.row_animals()
+    cost = {k: penalty_for(k, animals) for k in ANIMALS}
+    pair = sum(float(p) for k, p in exact.items() if cost.get(k) == 1)
+    third = sum(float(p) for k, p in exact.items() if cost.get(k) == 2)
+    assert odds.pair == pytest.approx(pair)
+    assert odds.third_kind == pytest.approx(third)
+    assert odds.penalty == pytest.approx(pair + third)
+    assert odds.reshuffle_first == (deck == [])
+
+
+def _exact_win(state: LostInTheWoodsState, policy: pol.Policy, memo: dict[str, float]) -> float:
+    """The policy's exact win probability: every chance outcome weighed by its odds."""
+    if state.is_terminal():
+        return state.returns()[0]
+    body = dict(state.to_dict()["state"])
+    del body["messages"], body["round"]  # neither affects the rules
+    key = json.dumps(body, sort_keys=True)
+    if key not in memo:
+        if state.is_chance_node():
+            memo[key] = sum(
+                p * _exact_win(state.child(a), policy, memo)  # type: ignore[arg-type]
+                for a, p in state.chance_outcomes()
+            )
+        else:
+            child = state.child(pol.choose(state, policy))
+            memo[key] = _exact_win(child, policy, memo)  # type: ignore[arg-type]
+    return memo[key]
+
+
+@pytest.mark.parametrize("policy", list(pol.POLICIES.values()), ids=lambda p: p.name)
+def test_playout_win_rates_match_exhaustive_enumeration(policy: pol.Policy) -> None:
+    game = _small_game()
+    state = position(
+        game=game,
+        forest=SMALL_FOREST,
+        row=["shamrock", "wolf"],
+        deck=[{"distelfink": 1, "owl": 1, "gravestone": 1, "horseman": 1}],
+        time=8,
+        options={"max_shuffles": 2},
+    )
+    exact = _exact_win(state, policy, {})
+    n = 40_000
+    wins = int(win_counts([state], n, policy, np.random.default_rng(7))[0])
+    sigma = math.sqrt(exact * (1 - exact) / n)
+    assert abs(wins / n - exact) <= 4.5 * sigma, (wins / n, exact)
+
+
+def test_advice_weighs_every_choice_and_recommends_the_best() -> None:
+    state = position(forest=["acorn"], row=["shamrock", "shamrock", "wolf"], deck=DECK, time=6)
+    advice = advise(state, playouts=3000, seed=3)
+    assert [c.action for c in advice.choices] == state.legal_actions()
+    best = max(advice.choices, key=lambda c: c.win_rate)
+    assert advice.recommended == best.action
+    for choice in advice.choices:
+        low, high = choice.interval
+        assert low <= choice.win_rate <= high and choice.playouts == 3000
+    assert advice.odds is not None and advice.policy == pol.ROLLOUT_POLICY.name
+
+
+def test_a_choice_that_ends_the_game_is_valued_exactly() -> None:
+    forest = ["acorn", "shamrock"] * 4
+    row = ["distelfink", "distelfink", "wolf", "owl"]
+    state = position(forest=forest, row=row, deck=DECK, time=10)
+    advice = advise(state, playouts=500, seed=1)
+    end = next(c for c in advice.choices if c.action == "end the round")
+    assert end.exact == 1.0 and end.interval == (1.0, 1.0)
+    assert advice.recommended == "end the round" and advice.confident
+
+
+def test_advice_never_peeks_at_the_digital_deck_order() -> None:
+    digital = position(row=["acorn", "acorn", "wolf"], deck=DECK, time=5)
+    data = digital.to_dict()
+    data["options"]["deck"] = "digital"
+    order = [k for seg in data["state"]["segments"] for k, n in seg.items() for _ in range(n)]
+    data["state"]["order"] = order
+    known = digital.game.state_from_dict(data)
+    data["state"]["order"] = list(reversed(order))
+    other = digital.game.state_from_dict(data)
+    a = advise(known, playouts=1000, seed=5)  # type: ignore[arg-type]
+    b = advise(other, playouts=1000, seed=5)  # type: ignore[arg-type]
+    assert a == b, "the same knowledge must give the same advice, whatever the hidden order"
+
+
+def test_default_advice_is_within_one_point() -> None:
+    state = position(forest=["acorn", "shamrock"], row=["shamrock", "owl"], deck=DECK, time=4)
+    advice = advise(state, seed=2)
+    for choice in advice.choices:
+        low, high = choice.interval
+        assert high - low <= 0.02 + 1e-9
+
+
+def test_advice_is_only_for_decisions() -> None:
+    state = position(row=["acorn"], deck=DECK, want_draw=True)
+    with pytest.raises(ValueError, match="decisions"):
+        advise(state)
+
+
+def test_wilson_interval_brackets_the_rate() -> None:
+    low, high = wilson_interval(50, 100)
+    assert low < 0.5 < high and high - low == pytest.approx(0.19, abs=0.01)
+    assert wilson_interval(0, 10)[0] == pytest.approx(0.0)
+    assert wilson_interval(10, 10)[1] == pytest.approx(1.0)
