@@ -7,14 +7,17 @@ face-down cards each hand and the deck hold, and which cards can still be unseen
 from __future__ import annotations
 
 import math
+import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from companion.engines.base import CHANCE, IllegalAction, InvalidState
+from companion.engines.base import CHANCE, IllegalAction, InvalidState, sample_chance
 from companion.engines.little_dead_riding_hood import GAME
 from companion.engines.little_dead_riding_hood.components import HIDDEN
-from companion.engines.little_dead_riding_hood.hidden import hand_cards, unseen
+from companion.engines.little_dead_riding_hood.hidden import card_in, hand_cards, unseen
 from companion.engines.little_dead_riding_hood.state import LdrhState
 from tests.engines.conformance import check_playouts
 from tests.engines.little_dead_riding_hood.scenario import (
@@ -39,6 +42,28 @@ def test_random_playouts_follow_the_contract_with_table_cards(players: int) -> N
 def test_house_rule_combinations_with_table_cards_follow_the_contract() -> None:
     options = {**TABLE, "fairest_window": "table", "reshuffle_discards": True}
     check_playouts(GAME, 3, count=8, deep_playouts=2, options=options)
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 5))
+def test_the_table_never_knows_more_than_it_has_seen(seed: int, players: int) -> None:
+    """At every step: face-down cards = unseen cards, hands hold only face-down cards,
+    and every card a move names can still be unseen."""
+    rng = random.Random(seed)
+    state = GAME.new_initial_state(players, TABLE, seed=seed)
+    assert isinstance(state, LdrhState)
+    for _ in range(400):
+        if state.is_terminal():
+            break
+        left = unseen(state)
+        assert all(card == HIDDEN for hand in state.hands for card in hand)
+        assert sum(state.deck.values()) + sum(map(len, state.hands)) == sum(left.values())
+        named = {card_in(a) for a in state.legal_actions()} - {None}
+        assert named <= set(left)
+        if state.is_chance_node():
+            state.apply(sample_chance(state, rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
 
 
 def table_game(players: int = 2, cards: list[int] | None = None, **options: Any) -> LdrhState:
