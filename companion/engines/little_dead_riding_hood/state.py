@@ -156,7 +156,8 @@ class LdrhState(State):
         for p in range(self.num_players):
             cards = ", ".join(card_title(k) for k in self.hands[p]) or "no cards"
             if is_table(self) and self.hands[p]:
-                cards = f"{len(self.hands[p])} face-down cards"
+                count = len(self.hands[p])
+                cards = f"{count} face-down card{'' if count == 1 else 's'}"
             helper = HELPERS.get(self.helpers.get(p, ""), "no helper")
             lines.append(
                 f"Player {p + 1}: {cell_text(self.pawns[p])}, {self.bullets[p]} bullets, "
