@@ -60,15 +60,26 @@ def _press(ui: Driver, text: str) -> None:
 
 
 def _scroll_into_view(ui: Driver, scroll, widget) -> None:  # type: ignore[no-untyped-def]
-    """Scroll until ``widget``'s centre lies inside the scroll view (layouts settle late)."""
+    """Scroll until ``widget``'s centre lies inside the scroll view.
+
+    Layouts settle a frame late, and when the message bar shrinks the list, Kivy's
+    damped scroll effect springs back over real time; the test stops that spring
+    instead of waiting for it (no sleeps)."""
     for _ in range(20):
+        scroll.effect_y.velocity = 0
+        scroll.effect_y.overscroll = 0
         scroll.scroll_to(widget, padding=4, animate=False)
         ui.pump(2)
         x, y = widget.to_window(*widget.center)
         left, bottom = scroll.to_window(scroll.x, scroll.y)
         if left <= x <= left + scroll.width and bottom <= y <= bottom + scroll.height:
             return
-    raise AssertionError(f"{widget.text!r} does not scroll into view")
+    raise AssertionError(
+        f"{widget.text!r} does not scroll into view: at {(x, y)}, view {(left, bottom)} "
+        f"{scroll.size}, scroll_y {scroll.scroll_y}, content {scroll.children[0].height}, "
+        f"manual {scroll.effect_y.is_manual} v {scroll.effect_y.velocity} "
+        f"val {scroll.effect_y.value} min {scroll.effect_y.min} max {scroll.effect_y.max}"
+    )
 
 
 def _overlay_shot(ui: Driver, overlay, name: str) -> None:  # type: ignore[no-untyped-def]

@@ -82,7 +82,6 @@ class LittleDeadRidingHoodScreen(GameScreen):
     def _fill_actions(self, state: Any, names: list[str]) -> None:
         grid = self.ids.actions
         grid.clear_widgets()
-        self.ids.action_scroll.scroll_y = 1  # a new list of moves starts at its top
         player = state.current_player()
         if player == TERMINAL or view.combat_bag(state) is not None:
             return
