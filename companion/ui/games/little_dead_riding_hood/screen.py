@@ -5,7 +5,8 @@ space they step to, the tiles the Prince switches.  Highlighted spaces are the
 engine's legal moves; every move also has a button (the board's cells are small
 on a 7" panel).  A combat draw opens the bag overlay, which draws through the
 combat-bag device: the outcome is journaled before the LED, the buzzer or the
-screen shows it.
+screen shows it.  With table cards (option ``event_cards``) hands show as face-down
+counts and every move that plays or reveals a card goes through the card chooser.
 """
 
 from __future__ import annotations
