@@ -53,10 +53,33 @@ def _tap_space(ui: Driver, screen, cell: tuple[int, int]) -> None:  # type: igno
 def _press(ui: Driver, text: str) -> None:
     """Scroll the move list to the button with ``text`` and tap it."""
     screen = ui.screen()
-    button = ui.button(text, screen.ids.actions)
-    screen.ids.action_scroll.scroll_to(button, padding=0, animate=False)
     ui.pump(2)
+    button = ui.button(text, screen.ids.actions)
+    _scroll_into_view(ui, screen.ids.action_scroll, button)
     ui.tap(button)
+
+
+def _scroll_into_view(ui: Driver, scroll, widget) -> None:  # type: ignore[no-untyped-def]
+    """Scroll until ``widget``'s centre lies inside the scroll view.
+
+    Layouts settle a frame late, and when the message bar shrinks the list, Kivy's
+    damped scroll effect springs back over real time; the test stops that spring
+    instead of waiting for it (no sleeps)."""
+    for _ in range(20):
+        scroll.effect_y.velocity = 0
+        scroll.effect_y.overscroll = 0
+        scroll.scroll_to(widget, padding=4, animate=False)
+        ui.pump(2)
+        x, y = widget.to_window(*widget.center)
+        left, bottom = scroll.to_window(scroll.x, scroll.y)
+        if left <= x <= left + scroll.width and bottom <= y <= bottom + scroll.height:
+            return
+    raise AssertionError(
+        f"{widget.text!r} does not scroll into view: at {(x, y)}, view {(left, bottom)} "
+        f"{scroll.size}, scroll_y {scroll.scroll_y}, content {scroll.children[0].height}, "
+        f"manual {scroll.effect_y.is_manual} v {scroll.effect_y.velocity} "
+        f"val {scroll.effect_y.value} min {scroll.effect_y.min} max {scroll.effect_y.max}"
+    )
 
 
 def _overlay_shot(ui: Driver, overlay, name: str) -> None:  # type: ignore[no-untyped-def]
@@ -246,3 +269,85 @@ def test_view_highlights_what_the_best_card_could_reach() -> None:
     rows = view.player_rows(state, ["Ann", "Bo"])
     assert rows[0].text == "* Ann (Red): 3 bullets, 1 card"
     assert view.prompt(state, ["Ann", "Bo"]) == "Ann moves (1 left)"
+
+
+def _card_button(ui: Driver, chooser, key: str):  # type: ignore[no-untyped-def]
+    """The chooser's button for card ``key``, scrolled into view."""
+    found = [w for w in chooser.walk(restrict=True) if getattr(w, "card_key", None) == key]
+    assert len(found) == 1, key
+    _scroll_into_view(ui, chooser.ids.scroll, found[0])
+    return found[0]
+
+
+def test_table_cards_show_face_down_hands_and_a_chooser_of_the_unseen_cards(ui: Driver) -> None:
+    from kivy.metrics import dp
+
+    screen = _start(ui, options={"event_cards": "table"})
+    controller = ui.app.controller
+    assert not [w for w in screen.ids.actions.children if "Let the app draw" in w.text]
+    for _ in range(6):  # the deal: the table hands out real cards, the app counts them
+        _press(ui, "Table: draw a card (face down)")
+    assert controller.state.hands == [["?"] * 3, ["?"] * 3]
+    assert controller.session.steps[-1].source is Source.MANUAL
+    assert [line.text for line in reversed(screen.ids.players.children)] == [
+        "[b]* Player 1 (Red): 3 bullets, 3 face-down cards[/b]",
+        "Player 2 (Blue): 3 bullets, 3 face-down cards",
+    ]
+    _press(ui, "choose the The Youngest Brother")
+    # Player 2 could hold Who In The Land Is Fairest Of All?: they are asked
+    assert "Player 2 may make Player 1 choose another helper" in screen.prompt
+    _press(ui, "let the helper stand")
+    _press(ui, "choose the Wicked Queen")
+    _press(ui, "let the helper stand")
+    assert screen.headline == "Round 1 - Card play - Player 1"
+    ui.screenshot("ldrh-table-cards", (800, 480))
+
+    _press(ui, "Play a card...")
+    chooser = screen.chooser
+    assert chooser.is_open and chooser.step == "cards"
+    assert chooser.title == "Which card does Player 1 play?"
+    assert _card_button(ui, chooser, "wolf:3").text == "3 (2 unseen)"
+    assert _card_button(ui, chooser, "wolf:1").text == "1 (1 unseen)"
+    _overlay_shot(ui, chooser, "ldrh-card-chooser")
+    taps = [w for w in chooser.walk(restrict=True) if hasattr(w, "on_release") and w.opacity > 0]
+    assert len(taps) >= 27 and all(min(w.size) >= dp(48) - 0.5 for w in taps)
+    ui.tap(_card_button(ui, chooser, "wolf:3"))
+    assert chooser.step == "moves" and chooser.card == "Wolf!!! (3)"
+    ui.tap(ui.button("Back to the cards", chooser))
+    assert chooser.step == "cards"
+    ui.tap(_card_button(ui, chooser, "wolf:3"))
+    ui.tap(ui.button("play Wolf!!! (3): Player 2 skips their next turn", chooser))
+    assert not chooser.is_open
+    state = controller.state
+    assert state.skip_pending[1] and state.discard == {"wolf:3": 1}
+    assert [len(h) for h in state.hands] == [2, 3]
+    assert "2 face-down cards" in screen.ids.players.children[-1].text
+
+    # the Youngest Brother's second card: the revealed Wolf!!! (3) left the unseen pool
+    _press(ui, "Play a card...")
+    assert _card_button(ui, chooser, "wolf:3").text == "3 (1 unseen)"
+    ui.tap(_card_button(ui, chooser, "wolf:1"))  # only its movement is left: played at once
+    assert not chooser.is_open
+    assert controller.state.tasks[-1]["type"] == "move"
+    _press(ui, "stop moving")
+    # a card that cannot be in any hand any more is refused, naming the card
+    before = controller.state.to_dict()
+    assert not controller.apply(("move", "wolf:1"))
+    assert "Wolf!!! (1) cannot be in anyone's hand" in ui.app.message
+    assert controller.state.to_dict() == before
+
+    # round 2: the Evil Stepmother's random discard reveals the card the table picked
+    assert screen.headline == "Round 2 - Helpers - Player 2"
+    _press(ui, "choose the Evil Stepmother")
+    _press(ui, "let the helper stand")
+    _press(ui, "Table: draw a card (face down)")
+    _press(ui, "Table: draw a card (face down)")
+    _press(ui, "Evil Stepmother: Player 1 discards at random")
+    _press(ui, "Show the discarded card")
+    assert chooser.title == "Which card did Player 1 discard?"
+    ui.tap(_card_button(ui, chooser, "off-the-path:2"))
+    state = controller.state
+    assert state.discard["off-the-path:2"] == 1 and [len(h) for h in state.hands] == [0, 5]
+    assert controller.session.steps[-1].source is Source.MANUAL
+    assert controller.session.steps[-1].text == "discard Off The Path (2) at random"
+    ui.screenshot("ldrh-table-cards-round-2", (1280, 720))

@@ -14,9 +14,11 @@ from companion.engines.base import InvalidState, require
 from companion.engines.little_dead_riding_hood.board import Cell
 from companion.engines.little_dead_riding_hood.components import (
     HELPERS,
+    HIDDEN,
     TILE_KINDS,
     is_card_key,
 )
+from companion.engines.little_dead_riding_hood.hidden import is_table
 
 if TYPE_CHECKING:
     from companion.engines.little_dead_riding_hood.state import LdrhState
@@ -263,13 +265,20 @@ def load_state(s: LdrhState, data: dict[str, Any]) -> None:
         _int(b, f"bullets[{i}]", 0, 1000)
         for i, b in enumerate(_list(data["bullets"], "bullets", n))
     ]
+    table = is_table(s)
+    face_down = (lambda k: k == HIDDEN) if table else is_card_key
     s.hands = []
     for i, hand in enumerate(_list(data["hands"], "hands", n)):
         cards = _list(hand, "hands")
-        if not all(is_card_key(k) for k in cards):
+        if not all(face_down(k) for k in cards):
+            if table:
+                raise InvalidState(
+                    f"hands[{i}] must hold only face-down cards ({HIDDEN!r}) with table "
+                    f"cards, got {cards!r}"
+                )
             raise InvalidState(f"hands[{i}] holds an unknown card")
         s.hands.append(sorted(cards))
-    s.deck = _counts(data["deck"], "deck", is_card_key)
+    s.deck = _counts(data["deck"], "deck", face_down)
     s.discard = _counts(data["discard"], "discard", is_card_key)
     s.pool = _counts(data["pool"], "pool", lambda k: k in TILE_KINDS)
     s.supply_bullets = _int(data["supply_bullets"], "supply_bullets", 0, 1000)
@@ -328,7 +337,9 @@ def _check_totals(s: LdrhState, chits: int, wolves: int) -> None:
     on_board = s.supply_wolves + len(s.board.wolves)
     if on_board != wolves:
         raise InvalidState(f"zombie wolves add up to {on_board}, but the box holds {wolves}")
-    if _tally(s.deck, s.discard, *s.hands) != s.manifest.cards:
+    if is_table(s):
+        _check_table_cards(s)
+    elif _tally(s.deck, s.discard, *s.hands) != s.manifest.cards:
         raise InvalidState(
             "the cards in deck, discard pile and hands do not match the manifest's event deck"
         )
@@ -337,6 +348,21 @@ def _check_totals(s: LdrhState, chits: int, wolves: int) -> None:
         limit = s.manifest.tiles.get(kind, 0)
         if count > limit:
             raise InvalidState(f"there are {count} {kind} tiles, but the box holds {limit}")
+
+
+def _check_table_cards(s: LdrhState) -> None:
+    """Table cards: the revealed cards fit the box and the face-down ones add up."""
+    for key, count in sorted(s.discard.items()):
+        limit = s.manifest.cards.get(key, 0)
+        if count > limit:
+            raise InvalidState(f"discard holds {count} {key} cards, but the box holds {limit}")
+    face_down = sum(s.deck.values()) + sum(len(h) for h in s.hands)
+    expected = sum(s.manifest.cards.values()) - sum(s.discard.values())
+    if face_down != expected:
+        raise InvalidState(
+            f"there are {face_down} face-down cards in deck and hands, but {expected} cards "
+            "of the event deck have not been revealed"
+        )
 
 
 def _check_flow(s: LdrhState) -> None:

@@ -38,6 +38,9 @@ EFFECTS: dict[str, str] = {
 
 MOVEMENT_VALUES = (1, 2, 3)
 
+HIDDEN = "?"
+"""A face-down table card (table-card mode): in a hand or the deck, identity unknown."""
+
 
 def card_key(effect: str, movement: int) -> str:
     """The key of an event card, e.g. ``"wolf:2"``."""
@@ -54,6 +57,8 @@ def card_movement(key: str) -> int:
 
 def card_title(key: str) -> str:
     """A card as players name it, e.g. ``Wolf!!! (2)``."""
+    if key == HIDDEN:
+        return "a card"
     return f"{EFFECTS[card_effect(key)]} ({card_movement(key)})"
 
 

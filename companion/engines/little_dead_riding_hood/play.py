@@ -13,6 +13,7 @@ from companion.engines.little_dead_riding_hood.components import (
     card_effect,
     card_movement,
 )
+from companion.engines.little_dead_riding_hood.hidden import hand_cards
 from companion.engines.little_dead_riding_hood.tasks import Handler, cell_of
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ class DrawCards(Handler):
         return CHANCE
 
     def outcomes(self, s: LdrhState, t: Task) -> list[tuple[Action, float]]:
-        total = sum(s.deck.values())
+        total = sum(s.deck.values())  # with table cards the deck is only HIDDEN cards
         return [(("card", k), n / total) for k, n in sorted(s.deck.items()) if n > 0]
 
     def apply(self, s: LdrhState, t: Task, action: Action) -> None:
@@ -139,7 +140,7 @@ def flower_partners(s: LdrhState, first: Cell) -> list[Cell]:
 class CardTurn(Handler):
     def actions(self, s: LdrhState, t: Task) -> list[Action]:
         player = t["player"]
-        hand = sorted(set(s.hands[player]))
+        hand = hand_cards(s, player)
         result: list[Action] = [("pass",)]
         ends = s.board.end_tiles(s.pawns)
         flowers = len({s.board.contents(c) for c in flower_tiles(s)}) > 1

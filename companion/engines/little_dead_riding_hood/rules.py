@@ -54,6 +54,29 @@ class LittleDeadRidingHoodGame(Game):
             "on it ... or by card effect. That is the only way you get cards.",
             decision="LD12",
         ),
+        Option(
+            key="event_cards",
+            default="digital",
+            description="digital: the app deals and draws the event cards and knows every "
+            "hand. table: you play with the real cards; the app only counts the cards in each "
+            "hand and asks which card was played when one is revealed.",
+            rulebook="Hidden cards are unknown until played. With real cards the app cannot see "
+            "a hand or a deck. An engine that plays with table cards keeps what the table "
+            "knows: how many cards each hand holds and which cards can still be unseen.",
+            decision="LD23",
+            choices=("digital", "table"),
+        ),
+        Option(
+            key="fairest_window",
+            default="each",
+            description="After a helper is chosen, each: ask every player who could play Who In "
+            "The Land Is Fairest Of All? in turn, clockwise. table: ask the table once; whoever "
+            "plays it taps it (fewer taps with table cards, where anyone with a card could).",
+            rulebook="Cards can be played at any time during a turn, even when another player "
+            "is taking an action.",
+            decision="LD24",
+            choices=("each", "table"),
+        ),
     )
     max_game_length = 20 + MAX_ROUNDS_LIMIT * ACTIONS_PER_ROUND
 

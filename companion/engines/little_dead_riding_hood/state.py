@@ -18,7 +18,18 @@ from typing import TYPE_CHECKING, Any
 
 from companion.engines.base import CHANCE, TERMINAL, Action, Game, IllegalAction, State
 from companion.engines.little_dead_riding_hood.board import Board, Cell
-from companion.engines.little_dead_riding_hood.components import HELPERS, PATH_KINDS, card_effect
+from companion.engines.little_dead_riding_hood.components import (
+    HELPERS,
+    HIDDEN,
+    PATH_KINDS,
+    card_effect,
+)
+from companion.engines.little_dead_riding_hood.hidden import (
+    hand_cards,
+    impossible_card,
+    is_table,
+    reveal,
+)
 from companion.engines.little_dead_riding_hood.manifest import Manifest
 
 if TYPE_CHECKING:
@@ -50,6 +61,8 @@ class LdrhState(State):
         self.bullets = [manifest.starting_bullets] * n
         self.hands: list[list[str]] = [[] for _ in range(n)]
         self.deck: Counter[str] = Counter(manifest.cards)
+        if is_table(self):
+            self.deck = Counter({HIDDEN: sum(manifest.cards.values())})
         self.discard: Counter[str] = Counter()
         self.pool: Counter[str] = Counter(manifest.tiles)
         self.supply_bullets = manifest.bullet_chits - n * manifest.starting_bullets
@@ -115,7 +128,9 @@ class LdrhState(State):
         task = self.tasks[-1]
         handler = self._handler(task)
         if action not in self._compute_choices()[0]:
-            raise IllegalAction(handler.why_not(self, task, action))
+            raise IllegalAction(
+                impossible_card(self, action) or handler.why_not(self, task, action)
+            )
         self._choices = None
         try:
             handler.apply(self, task, action)
@@ -140,6 +155,9 @@ class LdrhState(State):
             lines.append(f"Round {self.round}: player {self.start_player + 1} holds the marker")
         for p in range(self.num_players):
             cards = ", ".join(card_title(k) for k in self.hands[p]) or "no cards"
+            if is_table(self) and self.hands[p]:
+                count = len(self.hands[p])
+                cards = f"{count} face-down card{'' if count == 1 else 's'}"
             helper = HELPERS.get(self.helpers.get(p, ""), "no helper")
             lines.append(
                 f"Player {p + 1}: {cell_text(self.pawns[p])}, {self.bullets[p]} bullets, "
@@ -286,12 +304,11 @@ class LdrhState(State):
         """The distinct cards with ``effect`` that ``player`` could play now."""
         if not self.may_play_card(player):
             return []
-        return sorted({k for k in self.hands[player] if card_effect(k) == effect})
+        return [k for k in hand_cards(self, player) if card_effect(k) == effect]
 
     def spend_card(self, player: int, key: str) -> None:
         """Play a card: it leaves the hand, is discarded and uses up a play this round."""
-        self.hands[player].remove(key)
-        self.discard[key] += 1
+        reveal(self, player, key)
         self.plays_left[player] -= 1
 
     def give_card(self, player: int, key: str) -> None:
@@ -307,6 +324,8 @@ class LdrhState(State):
         """LD12: with the option on, an empty deck is rebuilt from the discards."""
         if sum(self.deck.values()) == 0 and self.options["reshuffle_discards"]:
             self.deck = +self.discard
+            if is_table(self):  # the new deck is face down again: its cards are unseen
+                self.deck = Counter({HIDDEN: sum(self.discard.values())})
             self.discard = Counter()
 
     def drawable_tiles(self) -> list[str]:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from companion.engines.base import CHANCE, Action
 from companion.engines.little_dead_riding_hood.board import Cell, cell_text
 from companion.engines.little_dead_riding_hood.components import HELPERS
+from companion.engines.little_dead_riding_hood.hidden import is_table, reveal, unseen
 
 if TYPE_CHECKING:
     from companion.engines.little_dead_riding_hood.state import LdrhState, Task
@@ -62,6 +63,11 @@ class ChooseHelper(Handler):
     def actions(self, s: LdrhState, t: Task) -> list[Action]:
         if t["chosen"] is None:
             return [("helper", h) for h in s.available_helpers(t["player"])]
+        if s.options["fairest_window"] == "table":  # one question to everyone (LD24)
+            answers: list[Action] = [
+                ("fairest", key, q) for q in t["window"] for key in s.cards_with(q, FAIREST)
+            ]
+            return [*answers, ("let-stand",)]
         fairest = s.cards_with(t["window"][0], FAIREST)
         return [*(("fairest", key) for key in fairest), ("let-stand",)]
 
@@ -72,10 +78,12 @@ class ChooseHelper(Handler):
             s.helpers[player] = action[1]
             t["window"] = [q for q in s.others_from(player) if s.cards_with(q, FAIREST)]
         elif action[0] == "fairest":
-            s.spend_card(t["window"][0], action[1])
+            s.spend_card(action[2] if len(action) == 3 else t["window"][0], action[1])
             del s.helpers[player]
             s.refused.setdefault(player, []).append(t["chosen"])
             t["chosen"], t["window"] = None, []
+        elif s.options["fairest_window"] == "table":
+            t["window"] = []
         else:
             t["window"].pop(0)
 
@@ -97,8 +105,11 @@ class ChooseHelper(Handler):
     def describe(self, s: LdrhState, t: Task) -> str:
         if t["chosen"] is None:
             return f"player {t['player'] + 1} chooses a helper"
+        who = f"player {t['window'][0] + 1}"
+        if s.options["fairest_window"] == "table":
+            who = "anyone holding Who In The Land Is Fairest Of All?"
         return (
-            f"player {t['window'][0] + 1} may make player {t['player'] + 1} choose "
+            f"{who} may make player {t['player'] + 1} choose "
             f"another helper than the {HELPERS[t['chosen']]}"
         )
 
@@ -348,13 +359,17 @@ class Stepmother(Handler):
         return [*(("stepmother", q) for q in self._targets(s, t)), ("stepmother", -1)]
 
     def outcomes(self, s: LdrhState, t: Task) -> list[tuple[Action, float]]:
+        if is_table(s):
+            # a face-down card: as far as the app knows, any unseen card, by its copies
+            left = unseen(s)
+            total = sum(left.values())
+            return [(("lose-card", k), n / total) for k, n in sorted(left.items())]
         hand = s.hands[t["target"]]
         return [(("lose-card", k), hand.count(k) / len(hand)) for k in sorted(set(hand))]
 
     def apply(self, s: LdrhState, t: Task, action: Action) -> None:
         if action[0] == "lose-card":
-            s.hands[t["target"]].remove(action[1])
-            s.discard[action[1]] += 1
+            reveal(s, t["target"], action[1])
             s.tasks.pop()
         elif action[1] < 0:
             s.tasks.pop()

@@ -51,6 +51,8 @@ def _text(s: LdrhState, a: tuple[object, ...]) -> str:
         return f"discard {card_title(str(a[1]))} at random"
     if verb == "helper":
         return f"choose the {HELPERS[str(a[1])]}"
+    if verb == "fairest" and len(a) == 3:
+        return f"{_player(a[2])} plays {card_title(str(a[1]))}: choose another helper"
     if verb == "fairest":
         return f"play {card_title(str(a[1]))}: choose another helper"
     if verb == "let-stand" and len(a) == 1:

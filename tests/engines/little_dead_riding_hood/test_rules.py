@@ -25,6 +25,8 @@ def test_options_name_their_decisions_and_rulebook_sentences() -> None:
         "max_rounds": "LD11",
         "stalled_result": "LD11",
         "reshuffle_discards": "LD12",
+        "event_cards": "LD23",
+        "fairest_window": "LD24",
     }
     assert all(o.rulebook and o.description for o in GAME.options)
 

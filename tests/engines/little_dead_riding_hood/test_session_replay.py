@@ -5,15 +5,18 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from companion.engines.base import sample_chance
 from companion.engines.little_dead_riding_hood import GAME
 from companion.session.journal import Journal, Source
 from companion.session.session import Session
 
 
-def test_a_journaled_game_resumes_to_the_same_position(tmp_path: Path) -> None:
+@pytest.mark.parametrize("cards", ["digital", "table"])
+def test_a_journaled_game_resumes_to_the_same_position(tmp_path: Path, cards: str) -> None:
     journal = Journal(tmp_path / "journal.sqlite3")
-    session = Session.start(journal, GAME, 3, seed=11)
+    session = Session.start(journal, GAME, 3, options={"event_cards": cards}, seed=11)
     rng = random.Random(11)
     for _ in range(250):
         state = session.state

@@ -5,7 +5,8 @@ space they step to, the tiles the Prince switches.  Highlighted spaces are the
 engine's legal moves; every move also has a button (the board's cells are small
 on a 7" panel).  A combat draw opens the bag overlay, which draws through the
 combat-bag device: the outcome is journaled before the LED, the buzzer or the
-screen shows it.
+screen shows it.  With table cards (option ``event_cards``) hands show as face-down
+counts and every move that plays or reveals a card goes through the card chooser.
 """
 
 from __future__ import annotations
@@ -22,11 +23,13 @@ from companion.devices.bag import BagDraw, BagEvent, CombatBag
 from companion.devices.hub import DeviceStatus
 from companion.engines.base import CHANCE, TERMINAL
 from companion.engines.little_dead_riding_hood.board import Cell
+from companion.engines.little_dead_riding_hood.components import HIDDEN
 from companion.session.journal import Source
 from companion.ui.game_screen import GameScreen
 from companion.ui.games.little_dead_riding_hood import view
 from companion.ui.games.little_dead_riding_hood.bag_overlay import BagOverlay
 from companion.ui.games.little_dead_riding_hood.board_view import LaneBoardView
+from companion.ui.games.little_dead_riding_hood.card_chooser import LdrhCardChooser
 from companion.ui.screens import load_kv
 
 log = logging.getLogger(__name__)
@@ -50,12 +53,14 @@ class LittleDeadRidingHoodScreen(GameScreen):
         super().__init__(**kwargs)
         self.bag: CombatBag | None = None
         self.overlay = BagOverlay(on_draw=self.draw_from_bag, on_table=self.table_draw)
+        self.chooser = LdrhCardChooser()
         self.ids.board.on_space = self.tap_space
 
     # -- redraw -----------------------------------------------------------------------
     def refresh(self) -> None:
         if self.controller is None:
             return
+        self.chooser.close()  # its choices belong to the position before this change
         state = self.controller.state
         names = self.controller.names
         self.headline = view.headline(state, names)
@@ -81,6 +86,18 @@ class LittleDeadRidingHoodScreen(GameScreen):
         player = state.current_player()
         if player == TERMINAL or view.combat_bag(state) is not None:
             return
+        if player == CHANCE and view.is_face_down_draw(state):
+            # table cards: someone takes the top card; the app only counts it
+            draw = Factory.Tap(text="Table: draw a card (face down)")
+            draw.bind(on_release=lambda *_: self.controller.apply(("card", HIDDEN), Source.MANUAL))
+            grid.add_widget(draw)
+            return
+        outcomes = [a for a, _ in state.chance_outcomes()]
+        groups = view.card_groups(state, outcomes if player == CHANCE else state.legal_actions())
+        if groups:
+            self._add_chooser_button(state, names, player, groups)
+        if player == CHANCE and groups:
+            return
         if player == CHANCE:
             draw = Factory.Tap(text="Let the app draw")
             draw.bind(on_release=lambda *_: self.controller.draw())
@@ -91,11 +108,46 @@ class LittleDeadRidingHoodScreen(GameScreen):
                 button.bind(on_release=lambda _b, a=action: self.controller.apply(a, Source.MANUAL))
                 grid.add_widget(button)
             return
+        grouped = {repr(a) for actions in groups.values() for a in actions}
         for action in state.legal_actions():
+            if repr(action) in grouped:
+                continue
             text = self._named(state.action_to_string(action), names)
             button = Factory.Tap(text=text, font_size="15sp")
             button.bind(on_release=lambda _b, a=action: self.controller.apply(a))
             grid.add_widget(button)
+
+    def _add_chooser_button(
+        self, state: Any, names: list[str], player: int, groups: dict[str, list[Any]]
+    ) -> None:
+        """Table cards: one button opens the chooser of the cards that can still be unseen."""
+        if player == CHANCE:
+            target = names[state.tasks[-1]["target"]]
+            title, label, source = (
+                f"Which card did {target} discard?",
+                "Show the discarded card",
+                Source.MANUAL,
+            )
+        else:
+            title, label, source = (
+                f"Which card does {names[player]} play?",
+                "Play a card...",
+                Source.PLAYER,
+            )
+        moves = {
+            key: [
+                (self._named(state.action_to_string(a), names), self._applier(a, source))
+                for a in actions
+            ]
+            for key, actions in groups.items()
+        }
+        rows = view.chooser_rows(state, list(groups))
+        button = Factory.Tap(text=label)
+        button.bind(on_release=lambda *_: self.chooser.show(title, rows, moves))
+        self.ids.actions.add_widget(button)
+
+    def _applier(self, action: Any, source: Source) -> Any:
+        return lambda: self.controller.apply(action, source) if self.controller else None
 
     @staticmethod
     def _named(text: str, names: list[str]) -> str:
@@ -208,6 +260,7 @@ class LittleDeadRidingHoodScreen(GameScreen):
 
     def close_devices(self) -> None:
         self.overlay.close()
+        self.chooser.close()
         if self.services is not None and self.bag is not None:
             self.services.devices.unregister(BAG_DEVICE)
         self.bag = None

@@ -12,7 +12,14 @@ from typing import Any
 from companion.engines.base import CHANCE, TERMINAL
 from companion.engines.little_dead_riding_hood.bag import BagContents, win_probability
 from companion.engines.little_dead_riding_hood.board import Cell
-from companion.engines.little_dead_riding_hood.components import HELPERS, card_movement
+from companion.engines.little_dead_riding_hood.components import (
+    EFFECTS,
+    HELPERS,
+    HIDDEN,
+    card_effect,
+    card_movement,
+)
+from companion.engines.little_dead_riding_hood.hidden import card_in, hand_cards, is_table, unseen
 from companion.engines.little_dead_riding_hood.state import LdrhState
 
 PAWN_COLOURS: list[tuple[str, tuple[float, float, float]]] = [
@@ -59,10 +66,13 @@ class PlayerRow:
     """Holds the starting marker this round."""
     acting: bool
     sitting_out: bool
+    face_down: bool = False
+    """Table cards: the app only knows how many cards the hand holds."""
 
     @property
     def text(self) -> str:
-        parts = [_count(self.bullets, "bullet"), _count(self.cards, "card")]
+        cards = _count(self.cards, "face-down card" if self.face_down else "card")
+        parts = [_count(self.bullets, "bullet"), cards]
         if self.helper:
             parts.append(self.helper)
         if self.sitting_out:
@@ -92,10 +102,57 @@ def reachable(state: LdrhState) -> set[Cell]:
     if task["type"] == "move":
         movement = task["left"]
     elif task["type"] == "card-turn" and state.may_play_card(player):
-        movement = max(card_movement(k) for k in state.hands[player])
+        movement = max(card_movement(k) for k in hand_cards(state, player))
     else:
         return set()
     return set(state.board.landing_spaces(state.pawns[player], movement, state.other_pawns(player)))
+
+
+@dataclass(frozen=True)
+class CardOption:
+    """One card identity in the table-card chooser."""
+
+    key: str
+    movement: int
+    unseen: int
+    """How many copies of it can still be face down."""
+
+
+def card_groups(state: LdrhState, actions: list[Any]) -> dict[str, list[Any]]:
+    """Table cards: the actions (or revealing outcomes) that name a card, by card.
+
+    The screen shows these through the card chooser instead of one button each,
+    because a face-down hand could hold any card that can still be unseen."""
+    groups: dict[str, list[Any]] = {}
+    if not is_table(state):
+        return groups
+    for action in actions:
+        key = card_in(action)
+        if key is not None:
+            groups.setdefault(key, []).append(action)
+    return groups
+
+
+def chooser_rows(state: LdrhState, keys: list[str]) -> list[tuple[str, list[CardOption]]]:
+    """The chooser's rows: each effect's title with its movement values and unseen copies."""
+    left = unseen(state)
+    rows = []
+    for effect, title in EFFECTS.items():
+        options = [
+            CardOption(key, card_movement(key), left[key])
+            for key in sorted(keys, key=card_movement)
+            if card_effect(key) == effect
+        ]
+        if options:
+            rows.append((title, options))
+    return rows
+
+
+def is_face_down_draw(state: LdrhState) -> bool:
+    """Table cards: the draw of a face-down event card (its identity stays unknown)."""
+    return state.current_player() == CHANCE and [a for a, _ in state.chance_outcomes()] == [
+        ("card", HIDDEN)
+    ]
 
 
 def combat_bag(state: LdrhState) -> BagContents | None:
@@ -131,6 +188,7 @@ def player_rows(state: LdrhState, names: list[str]) -> list[PlayerRow]:
                 marker=p == state.start_player,
                 acting=p == acting,
                 sitting_out=state.sitting_out[p],
+                face_down=is_table(state),
             )
         )
     return rows
