@@ -65,10 +65,14 @@ def _scroll_into_view(ui: Driver, scroll, widget) -> None:  # type: ignore[no-un
     Layouts settle a frame late, and when the message bar shrinks the list, Kivy's
     damped scroll effect springs back over real time; the test stops that spring
     instead of waiting for it (no sleeps)."""
+    content = scroll.children[0]
     for _ in range(20):
         scroll.effect_y.velocity = 0
         scroll.effect_y.overscroll = 0
-        scroll.scroll_to(widget, padding=4, animate=False)
+        span = content.height - scroll.height
+        if span > 0:
+            _, centre = content.to_widget(*widget.to_window(*widget.center))
+            scroll.scroll_y = min(1.0, max(0.0, (centre - scroll.height / 2) / span))
         ui.pump(2)
         x, y = widget.to_window(*widget.center)
         left, bottom = scroll.to_window(scroll.x, scroll.y)
@@ -175,7 +179,7 @@ def test_the_virtual_bag_button_draws_and_a_table_draw_is_entered(ui: Driver) ->
     _deal(ui)
     controller = ui.app.controller
     steps = [
-        "choose the The Youngest Brother",
+        "choose The Youngest Brother",
         "choose the Huntsman",
         "draw a path (bullet icon)",
         "place the tile at row 1 col 4",
@@ -195,8 +199,19 @@ def test_the_virtual_bag_button_draws_and_a_table_draw_is_entered(ui: Driver) ->
     ui.pump(3)
     assert screen.overlay.is_open
     screen.bag._rng = random.Random(_seed_for("wolf", 1))
-    ui.app.services.devices.press("bag_button")
-    ui.app.services.devices.release("bag_button")
+    # The overlay asks for the bag button: the Virtual kit opens and works beside it.
+    root = ui.app.root
+    ui.tap(root.ids.panel_button)
+    assert ui.app.panel_open
+    kit = root.ids.panel
+    ui.pump(3)
+    assert screen.overlay.right <= kit.x  # the bag stands beside the kit, not over it
+    ui.screenshot("ldrh-bag-beside-kit")
+    try:
+        ui.tap(kit.ids.bag_button)
+    finally:
+        ui.tap(root.ids.panel_button)
+    assert not ui.app.panel_open
     ui.pump(4)
     assert controller.session.steps[-1].text == "draw the wolf from the bag"
     assert screen.overlay.mode == "result" and "wolf" in screen.overlay.result
@@ -221,7 +236,7 @@ def test_the_winner_is_shown_when_the_game_ends(ui: Driver) -> None:
     controller = ui.app.controller
     for _ in range(5):
         for text in (
-            "choose the The Youngest Brother",
+            "choose The Youngest Brother",
             "choose the Wicked Queen",
             "play no card",
             "play no card",
@@ -293,7 +308,7 @@ def test_table_cards_show_face_down_hands_and_a_chooser_of_the_unseen_cards(ui: 
         "[b]* Player 1 (Red): 3 bullets, 3 face-down cards[/b]",
         "Player 2 (Blue): 3 bullets, 3 face-down cards",
     ]
-    _press(ui, "choose the The Youngest Brother")
+    _press(ui, "choose The Youngest Brother")
     # Player 2 could hold Who In The Land Is Fairest Of All?: they are asked
     assert "Player 2 may make Player 1 choose another helper" in screen.prompt
     _press(ui, "let the helper stand")

@@ -42,7 +42,8 @@ def _text(s: LdrhState, a: tuple[object, ...]) -> str:
     if verb == "card":
         return f"draw {card_title(str(a[1]))}"
     if verb == "tile":
-        return f"draw a {TILE_KINDS[str(a[1])]}"
+        kind = TILE_KINDS[str(a[1])]
+        return f"draw {'an' if kind[0] in 'aeiou' else 'a'} {kind}"
     if verb == "bag":
         return {"bullet": "draw a bullet from the bag", "wolf": "draw the wolf from the bag"}[
             str(a[1])
@@ -50,7 +51,8 @@ def _text(s: LdrhState, a: tuple[object, ...]) -> str:
     if verb == "lose-card":
         return f"discard {card_title(str(a[1]))} at random"
     if verb == "helper":
-        return f"choose the {HELPERS[str(a[1])]}"
+        helper = HELPERS[str(a[1])]
+        return f"choose {helper if helper.startswith('The ') else 'the ' + helper}"
     if verb == "fairest" and len(a) == 3:
         return f"{_player(a[2])} plays {card_title(str(a[1]))}: choose another helper"
     if verb == "fairest":

@@ -91,7 +91,7 @@ def test_pre_movement_combat_runs_from_the_starting_player_clockwise() -> None:
     state.start_player = 2
     state.invalidate()
     # player 3 holds the starting marker: helpers and combat both start there
-    play(state, "choose the The Youngest Brother", "choose the Fairy Godmother")
+    play(state, "choose The Youngest Brother", "choose the Fairy Godmother")
     play(state, "Fairy Godmother: done", "take nothing", "take nothing")
     play(state, "choose the Prince", "Prince: done")
     assert state.phase == "combat"

@@ -25,12 +25,12 @@ def test_helpers_are_chosen_in_turn_from_the_starting_player_and_are_distinct() 
         "choose the Wicked Queen",
         "choose the Huntsman",
         "choose the Fairy Godmother",
-        "choose the The Youngest Brother",
+        "choose The Youngest Brother",
         "choose the Evil Stepmother",
     ]
-    play(state, "choose the The Youngest Brother")
+    play(state, "choose The Youngest Brother")
     assert state.current_player() == 1
-    assert "choose the The Youngest Brother" not in texts(state)
+    assert "choose The Youngest Brother" not in texts(state)
     play(state, "choose the Wicked Queen")  # no wolves on the board: nothing to do
     assert state.current_player() == 2
     assert state.helpers == {0: "youngest-brother", 1: "wicked-queen"}
@@ -38,7 +38,7 @@ def test_helpers_are_chosen_in_turn_from_the_starting_player_and_are_distinct() 
 
 def test_the_starting_marker_passes_left_and_helpers_return() -> None:
     state = new_game(2, hands=[[], []])
-    play(state, "choose the The Youngest Brother", "choose the Wicked Queen")
+    play(state, "choose The Youngest Brother", "choose the Wicked Queen")
     # no cards, no wolves: the round ends at once
     assert state.round == 2 and state.start_player == 1
     assert state.current_player() == 1
@@ -120,7 +120,7 @@ def test_huntsman_places_three_then_each_other_player_one() -> None:
     play(state, "draw Wolf!!! (1)")
     assert state.board.bullets == {(0, 1)} and state.board.wolves == {(1, 1)}
     assert "wolf:1" in state.hands[0]
-    play(state, "draw a obstacle")
+    play(state, "draw an obstacle")
     assert state.current_player() == 1
     assert "place the tile at row 1 col 4" not in texts(state)  # no obstacle on the first row
     play(state, "place the tile at row 3 col 3", "draw a path (no icon)")
@@ -189,7 +189,7 @@ def test_fairy_godmother_gives_the_chooser_all_three_and_the_others_one() -> Non
 def test_youngest_brother_allows_a_second_card() -> None:
     state = new_game(2)
     lay(state, column(state, 0, 5))
-    play(state, "choose the The Youngest Brother", "choose the Prince", "Prince: done")
+    play(state, "choose The Youngest Brother", "choose the Prince", "Prince: done")
     assert state.plays_left == [2, 1]
     assert state.phase == "cards" and state.current_player() == 0
     play(state, "move with Who's Been Sitting On My Chair? (1)", "step to row 1 col 2")

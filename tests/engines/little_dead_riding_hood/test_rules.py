@@ -33,7 +33,7 @@ def test_options_name_their_decisions_and_rulebook_sentences() -> None:
 
 def _idle_round(state: LdrhState) -> None:
     """Both players take helpers that do nothing and hold no cards."""
-    play(state, "choose the The Youngest Brother", "choose the Wicked Queen")
+    play(state, "choose The Youngest Brother", "choose the Wicked Queen")
 
 
 def test_the_round_limit_ends_the_game_with_the_furthest_pawn_winning() -> None:

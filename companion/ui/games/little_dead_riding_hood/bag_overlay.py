@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kivy.animation import Animation
+from kivy.app import App
 from kivy.metrics import dp
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.modalview import ModalView
@@ -39,6 +40,7 @@ class BagOverlay(ModalView):
     summary = StringProperty("")
     result = StringProperty("")
     result_colour = ListProperty([1, 1, 1, 1])
+    _aligning = False
 
     def __init__(
         self, on_draw: Callable[[], None], on_table: Callable[[str], None], **kwargs: Any
@@ -47,10 +49,49 @@ class BagOverlay(ModalView):
         self.on_draw_request = on_draw
         self.on_table_result = on_table
         self._shaking: Animation | None = None
+        app = App.get_running_app()
+        if app is not None and app.root is not None and "panel" in app.root.ids:
+            app.root.ids.panel.bind(width=self._align_center)
 
     @property
     def is_open(self) -> bool:
         return bool(self._is_open)
+
+    # -- the virtual kit stays usable beside the bag ---------------------------------
+    def _kit_widgets(self) -> list[Any]:
+        """The on-screen kit (its panel, when open, and the button that opens it)."""
+        app = App.get_running_app()
+        if app is None or app.root is None or not getattr(app, "simulated", False):
+            return []
+        ids = app.root.ids
+        return [ids.panel_button, *([ids.panel] if app.panel_open else [])]
+
+    def _align_center(self, *_args: Any) -> None:
+        """Stand beside the virtual kit panel rather than over it."""
+        if self._aligning:
+            return  # our own moves below fire the size/center bindings again
+        self._aligning = True
+        try:
+            app = App.get_running_app()
+            open_kit = self._is_open and getattr(app, "panel_open", False)
+            kit = app.root.ids.panel.width if open_kit else 0
+            if kit:
+                self.size_hint_x = None
+                self.width = self._window.width - kit - dp(16)
+            elif self.size_hint_x is None:
+                self.size_hint_x = 0.9
+            super()._align_center()
+            if kit:
+                self.center_x = (self._window.width - kit) / 2
+        finally:
+            self._aligning = False
+
+    def on_touch_down(self, touch: Any) -> bool:
+        # The bag button the overlay asks for lives in the kit panel: let touches reach it.
+        for widget in self._kit_widgets():
+            if widget.collide_point(*widget.to_widget(*touch.pos)):
+                return bool(widget.on_touch_down(touch))
+        return bool(super().on_touch_down(touch))
 
     def show_bag(self, title: str, summary: str) -> None:
         self.title, self.summary, self.result = title, summary, ""
