@@ -53,8 +53,15 @@ def _tap_space(ui: Driver, screen, cell: tuple[int, int]) -> None:  # type: igno
 def _press(ui: Driver, text: str) -> None:
     """Scroll the move list to the button with ``text`` and tap it."""
     screen = ui.screen()
-    ui.pump(2)
-    button = ui.button(text, screen.ids.actions)
+    for _ in range(60):  # the move list is rebuilt a frame or two after a change
+        ui.pump(1)
+        try:
+            button = ui.button(text, screen.ids.actions)
+            break
+        except AssertionError:
+            continue
+    else:
+        button = ui.button(text, screen.ids.actions)
     _scroll_into_view(ui, screen.ids.action_scroll, button)
     ui.tap(button)
 
