@@ -91,16 +91,19 @@ class Driver:
     def button(self, text: str, root: Any = None) -> Any:
         """The one visible button whose text contains ``text``."""
         root = root or self.app.root
-        found = [
-            w
-            for w in root.walk(restrict=True)
-            if hasattr(w, "on_release")
-            and text in str(getattr(w, "text", ""))
-            and w.get_root_window() is not None
-            and w.opacity > 0
-        ]
-        assert found, f"no button with {text!r}"
-        return found[0]
+        for _ in range(30):  # screens rebuild their buttons a frame or two after a change
+            found = [
+                w
+                for w in root.walk(restrict=True)
+                if hasattr(w, "on_release")
+                and text in str(getattr(w, "text", ""))
+                and w.get_root_window() is not None
+                and w.opacity > 0
+            ]
+            if found:
+                return found[0]
+            EventLoop.idle()
+        raise AssertionError(f"no button with {text!r}")
 
 
 @pytest.fixture(scope="session")
