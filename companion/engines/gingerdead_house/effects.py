@@ -227,17 +227,25 @@ def _swap_lane_targets(board: Board, player: int) -> list[Target]:
     return [(f, lane) for f in board.opponents(player) for lane in range(1, LANES + 1)]
 
 
-def _swap_lane(board: Board, player: int, card_name: str, target: Target) -> None:
-    """Swap: the lane is moved identically, card for card (monsters keep their rows)."""
-    other, lane = target
-    for row in range(1, ROWS + 1):
+def _swap_tiles(
+    board: Board, player: int, other: int, tiles: list[tuple[int, int]], card_name: str, what: str
+) -> None:
+    """Swap: the tiles are exchanged card for card between the two fields."""
+    for lane, row in tiles:
         mine, theirs = board.at(player, lane, row), board.at(other, lane, row)
         board.put(player, lane, row, theirs)
         board.put(other, lane, row, mine)
     board.log.append(
-        f"{player_name(player)} plays {card_name}: lane {lane} swapped with "
+        f"{player_name(player)} plays {card_name}: {what} swapped with "
         f"{player_name(other)}'s field"
     )
+
+
+def _swap_lane(board: Board, player: int, card_name: str, target: Target) -> None:
+    """Swap a lane: monsters keep their rows."""
+    other, lane = target
+    tiles = [(lane, row) for row in range(1, ROWS + 1)]
+    _swap_tiles(board, player, other, tiles, card_name, f"lane {lane}")
 
 
 def _swap_lane_text(board: Board, player: int, target: Target) -> str:
@@ -250,14 +258,8 @@ def _swap_row_targets(board: Board, player: int) -> list[Target]:
 
 def _swap_row(board: Board, player: int, card_name: str, target: Target) -> None:
     other, row = target
-    for lane in range(1, LANES + 1):
-        mine, theirs = board.at(player, lane, row), board.at(other, lane, row)
-        board.put(player, lane, row, theirs)
-        board.put(other, lane, row, mine)
-    board.log.append(
-        f"{player_name(player)} plays {card_name}: row {row} swapped with "
-        f"{player_name(other)}'s field"
-    )
+    tiles = [(lane, row) for lane in range(1, LANES + 1)]
+    _swap_tiles(board, player, other, tiles, card_name, f"row {row}")
 
 
 def _swap_row_text(board: Board, player: int, target: Target) -> str:
