@@ -234,9 +234,13 @@ class _TimedLoop:
         self.beeper = Beeper(buzzer)
         self.debouncer = Debouncer(debounce)
         self.button = button
-        if button is not None:
-            button.when_pressed = self._button_pressed
-            button.when_released = self._button_released
+
+    def _attach_button(self) -> None:
+        """Listen to the button; subclasses call this last, once every field exists,
+        because a press arrives on gpiozero's thread at any moment after it."""
+        if self.button is not None:
+            self.button.when_pressed = self._button_pressed
+            self.button.when_released = self._button_released
 
     def _button_pressed(self) -> None:
         """A hardware press (gpiozero's thread): debounced, then a tap."""
@@ -354,6 +358,7 @@ class Metronome(_TimedLoop):
         self._origin: float | None = None
         self._paused_at: float | None = None
         self._shown = (self.holders[0], 0)
+        self._attach_button()
 
     # -- the schedule ------------------------------------------------------
     def slot_time(self, slot: int) -> float:
@@ -504,6 +509,7 @@ class TapCounter(_TimedLoop):
         self._started = False
         self._paused = False
         self._done = False
+        self._attach_button()
 
     # -- input -------------------------------------------------------------------
     def tap(self) -> None:

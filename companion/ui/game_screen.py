@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.app import App
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
@@ -49,6 +50,15 @@ class GameScreen(Screen):
 
     def close_devices(self) -> None:
         """Release what ``open_devices`` created."""
+
+    def undo(self) -> None:
+        """Every game screen's Undo button."""
+        if self.controller is not None:
+            self.controller.undo()
+
+    def history(self) -> None:
+        """Every game screen's History button."""
+        App.get_running_app().go("history")
 
     def player_name(self, index: int) -> str:
         names = self.controller.names if self.controller else []

@@ -236,8 +236,7 @@ def _swap_tiles(
         board.put(player, lane, row, theirs)
         board.put(other, lane, row, mine)
     board.log.append(
-        f"{player_name(player)} plays {card_name}: {what} swapped with "
-        f"{player_name(other)}'s field"
+        f"{player_name(player)} plays {card_name}: {what} swapped with {player_name(other)}'s field"
     )
 
 

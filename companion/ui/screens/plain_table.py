@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import StringProperty
 
@@ -60,10 +59,3 @@ class PlainTableScreen(GameScreen):
             button = Factory.Tap(text=state.action_to_string(action))
             button.bind(on_release=lambda _b, a=action: self.controller.apply(a))
             grid.add_widget(button)
-
-    def undo(self) -> None:
-        if self.controller is not None:
-            self.controller.undo()
-
-    def history(self) -> None:
-        App.get_running_app().go("history")

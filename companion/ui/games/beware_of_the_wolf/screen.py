@@ -298,13 +298,6 @@ class WolfScreen(GameScreen):
         self._draw_board(self.state)  # the state after the reading, not the one before
 
     # -- buttons ----------------------------------------------------------------------------
-    def undo(self) -> None:
-        if self.controller is not None:
-            self.controller.undo()
-
-    def history(self) -> None:
-        App.get_running_app().go("history")
-
     def open_tools(self) -> None:
         from companion.ui.games.beware_of_the_wolf.tools import WolfTools
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
@@ -178,13 +177,6 @@ class GingerdeadScreen(GameScreen):
     def play(self, action: Any) -> None:
         self.selection = NOTHING
         self.controller.apply(action)
-
-    def undo(self) -> None:
-        if self.controller is not None:
-            self.controller.undo()
-
-    def history(self) -> None:
-        App.get_running_app().go("history")
 
 
 load_kv(__file__)

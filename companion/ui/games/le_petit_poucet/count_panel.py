@@ -170,6 +170,8 @@ class PoucetCountPanel(BoxLayout):
         state = controller.state
         if state.phase != TOUCH or state.current_player() != event.holder:
             return  # an event from a timer the state has moved past
+        if event.kind == "count" and self.timer.status().paused:
+            return  # a beat computed just before Pause, delivered just after it
         self.too_fast = event.kind == "too-fast"
         self.audio.follow(event, self.mode, self.timer_interval())
         if event.kind == "count":

@@ -157,12 +157,6 @@ class PoucetScreen(GameScreen):
         return lines
 
     # -- buttons ---------------------------------------------------------------------
-    def undo(self) -> None:
-        if self.controller is not None:
-            self.controller.undo()
-
-    def history(self) -> None:
-        App.get_running_app().go("history")
 
 
 load_kv(__file__)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -266,12 +265,6 @@ class LittleDeadRidingHoodScreen(GameScreen):
         self.bag = None
 
     # -- buttons ------------------------------------------------------------------------
-    def undo(self) -> None:
-        if self.controller is not None:
-            self.controller.undo()
-
-    def history(self) -> None:
-        App.get_running_app().go("history")
 
 
 Factory.register("LaneBoardView", cls=LaneBoardView)

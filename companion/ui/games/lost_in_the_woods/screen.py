@@ -14,7 +14,6 @@ import json
 import threading
 from typing import Any
 
-from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, StringProperty
 
@@ -201,13 +200,6 @@ class WoodsScreen(GameScreen):
         while self.controller.state.is_chance_node() and self.controller.state.pool:
             if self.controller.draw() is None:
                 return
-
-    def undo(self) -> None:
-        if self.controller is not None:
-            self.controller.undo()
-
-    def history(self) -> None:
-        App.get_running_app().go("history")
 
 
 load_kv(__file__)
