@@ -76,8 +76,12 @@ def next_free_pin(pins: dict[str, int], role: str, direction: int) -> int:
     return pin
 
 
-def validate(data: Any) -> Settings:
-    """Settings from parsed JSON, or SettingsError naming the first bad field."""
+def validate(data: Any, dropped: list[str] | None = None) -> Settings:
+    """Settings from parsed JSON, or SettingsError naming the first bad field.
+
+    A saved house rule the game no longer accepts (after an upgrade) is dropped, not
+    fatal: it is named in ``dropped`` and every other setting is kept.  Rules of a game
+    this version does not have are kept as they are, for the version that has it."""
     if not isinstance(data, dict):
         raise SettingsError("the file must hold a JSON object")
     settings = Settings()
@@ -119,12 +123,14 @@ def validate(data: Any) -> Settings:
         try:
             game = registry.get(game_id)
         except KeyError:
-            continue  # a game this version does not have: ignore, keep the rest
+            settings.house_rules[game_id] = dict(options)
+            continue
         for key, value in options.items():
             try:
                 settings.set_option(game.id, key, value)
             except (KeyError, InvalidOptions) as err:
-                raise SettingsError(f"house_rules.{game_id}.{key}: {err}") from err
+                if dropped is not None:
+                    dropped.append(f"house_rules.{game_id}.{key} ({err})")
     return settings
 
 
@@ -132,8 +138,15 @@ def load(path: Path) -> tuple[Settings, str | None]:
     """The saved settings (or defaults), plus a message if the file had to be moved aside."""
     if not path.exists():
         return Settings(), None
+    dropped: list[str] = []
     try:
-        return validate(json.loads(path.read_text(encoding="utf-8"))), None
+        settings = validate(json.loads(path.read_text(encoding="utf-8")), dropped)
+        if dropped:
+            return settings, (
+                f"Some saved house rules in {path} no longer fit this version and were reset "
+                f"to their defaults: {'; '.join(dropped)}."
+            )
+        return settings, None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, SettingsError) as err:
         moved = move_aside(path)
         return Settings(), (

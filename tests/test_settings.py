@@ -84,3 +84,23 @@ def test_stepping_a_pin_skips_the_pins_other_devices_use() -> None:
     assert next_free_pin(pins, "bag_button", +1) == 19
     assert next_free_pin(pins, "led_blue", +1) == 28  # past the last usable pin: refused later
     assert next_free_pin(pins, "led_green", -1) == 4
+
+
+def test_a_stale_house_rule_is_reset_alone_and_the_rest_is_kept(
+    tmp_path: Path, die_race_registered: object
+) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(
+        json.dumps(
+            {
+                "sound": False,
+                "house_rules": {"die-race": {"target": 99}, "future-game": {"x": 1}},
+            }
+        )
+    )
+    loaded, problem = settings_mod.load(path)
+    assert problem is not None and "reset to their defaults" in problem
+    assert path.exists() and not list(tmp_path.glob("*.corrupt-*"))
+    assert loaded.sound is False
+    assert loaded.options_for("die-race") == {"target": 5}
+    assert loaded.house_rules["future-game"] == {"x": 1}

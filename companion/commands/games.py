@@ -14,10 +14,5 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
 
 def run(args: argparse.Namespace) -> int:
     for game in registry.all_games():
-        players = (
-            f"{game.min_players} player{'s' if game.min_players > 1 else ''}"
-            if game.min_players == game.max_players
-            else f"{game.min_players}-{game.max_players} players"
-        )
-        print(f"{game.id:28} {game.name} ({players})")
+        print(f"{game.id:28} {game.name} ({game.players_text})")
     return 0

@@ -102,6 +102,13 @@ class Game(abc.ABC):
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
 
+    @property
+    def players_text(self) -> str:
+        """ "1 player", "2 players", "2-5 players": for tiles and lists."""
+        low, high = self.min_players, self.max_players
+        count = f"{low}" if low == high else f"{low}-{high}"
+        return f"{count} player{'' if high == 1 else 's'}"
+
     def option(self, key: str) -> Option:
         for opt in self.options:
             if opt.key == key:

@@ -26,7 +26,6 @@ def _discover() -> None:
     global _discovered
     if _discovered:
         return
-    _discovered = True
     import companion.engines as package
 
     for info in pkgutil.iter_modules(package.__path__):
@@ -36,6 +35,7 @@ def _discover() -> None:
         game = getattr(module, "GAME", None)
         if isinstance(game, Game):
             register(game)
+    _discovered = True  # only once every game imported: a failure shows again next time
 
 
 def all_games() -> list[Game]:

@@ -120,12 +120,15 @@ class Journal:
     def open_or_recover(cls, path: Path | str) -> tuple[Journal, JournalCorrupt | None]:
         """Open ``path``; if it is damaged, move it aside, start clean and say so."""
         path = Path(path)
+        journal: Journal | None = None
         try:
             journal = cls(path)
             journal.check()
             return journal, None
+        except sqlite3.OperationalError:
+            raise  # locked, unreadable or a disk error: the file may be fine, never move it
         except sqlite3.DatabaseError as err:
-            if "journal" in locals():
+            if journal is not None:
                 journal.close()
             moved = move_aside(path)
             return cls(path), JournalCorrupt(path, moved, str(err))

@@ -95,6 +95,10 @@ class Session:
                     f"saved game {game_row} ({record.game}) breaks at step {event.seq} "
                     f"({event.action!r}): {err}"
                 ) from err
+        if upto is None and record.finished is None and session.state.is_terminal():
+            # the power went between the last move and marking the game finished
+            outcome = session.state.outcome()
+            journal.finish_game(game_row, outcome.reason if outcome else "")
         return session
 
     # -- playing -----------------------------------------------------------------
@@ -141,9 +145,6 @@ class Session:
 
     def can_undo(self) -> bool:
         return bool(self.steps) and self.steps[-1].source.undoable
-
-    def abandon(self) -> None:
-        self.journal.abandon_game(self.game_row)
 
     # -- internals ---------------------------------------------------------------
     def _advance(self, nxt: State, text: str, source: Source, live: bool = True) -> None:

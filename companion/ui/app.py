@@ -99,6 +99,7 @@ class CompanionApp(App):
             self.notice.open()
 
     def on_stop(self) -> None:
+        self.leave_game()  # the game's devices and threads close with it
         ExceptionManager.remove_handler(self._error_handler)
         self.services.close()
 
@@ -164,11 +165,8 @@ class CompanionApp(App):
         self.leave_game()
         self.controller = GameController(session, self.notify)
         name = f"game:{session.game.id}"
-        manager = self.manager
-        if manager.has_screen(name):
-            manager.remove_widget(manager.get_screen(name))
         screen = screen_for(session.game.id)(name=name)
-        manager.add_widget(screen)
+        self.manager.add_widget(screen)
         screen.attach(self.controller, self.services)
         self.go(name)
 

@@ -143,3 +143,30 @@ def test_setup_data_a_game_does_not_take_is_refused(journal: Journal) -> None:
         Session.start(journal, GAME, 1, setup={"board": "x"})
     with pytest.raises(InvalidOptions, match="not a valid TOML file"):
         Session.start(journal, "beware-of-the-wolf", 2, setup={"board": "[[["})
+
+
+def test_a_locked_journal_is_not_mistaken_for_a_damaged_one(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite3"
+    Journal(path).close()
+    holder = sqlite3.connect(path, timeout=0)
+    holder.execute("PRAGMA locking_mode=EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(sqlite3.OperationalError, match="locked"):
+            Journal.open_or_recover(path)
+    finally:
+        holder.close()
+    assert not list(tmp_path.glob("*.corrupt-*"))
+
+
+def test_a_game_that_ended_before_the_power_went_is_finished_on_resume(
+    journal: Journal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = Session.start(journal, GAME, 1, options={"target": 2}, seed=1)
+    session.apply(2, Source.MANUAL)
+    monkeypatch.setattr(journal, "finish_game", lambda *_: None)  # the plug is pulled here
+    session.apply(2)
+    monkeypatch.undo()
+    assert journal.latest_unfinished() is not None
+    Session.resume(journal, session.game_row, GAME)
+    assert journal.latest_unfinished() is None

@@ -23,12 +23,9 @@ class HomeScreen(Screen):
         grid = self.ids.tiles
         grid.clear_widgets()
         for game in registry.all_games():
-            players = (
-                f"{game.min_players} player"
-                if game.min_players == game.max_players
-                else f"{game.min_players}-{game.max_players} players"
+            tile = Factory.GameTile(
+                text=f"[b]{game.name}[/b]\n[size=15sp]{game.players_text}[/size]"
             )
-            tile = Factory.GameTile(text=f"[b]{game.name}[/b]\n[size=15sp]{players}[/size]")
             tile.game_id = game.id
             tile.bind(on_release=lambda t: app.open_new_game(t.game_id))
             grid.add_widget(tile)
