@@ -87,9 +87,6 @@ class Catalogue:
     def of_type(self, card_type: str) -> list[Card]:
         return [c for c in self.cards.values() if c.type == card_type]
 
-    def max_flips(self) -> int:
-        return max((c.flips for c in self.of_type("action")), default=0)
-
 
 def power_less(a: Power, b: Power) -> bool:
     """``a < b`` where None (X) is lower than any number and equal to X (FAQ)."""

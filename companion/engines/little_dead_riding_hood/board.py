@@ -46,9 +46,6 @@ class Board:
     def is_path(self, cell: Cell) -> bool:
         return self.tiles.get(cell) in PATH_KINDS
 
-    def is_obstacle(self, cell: Cell) -> bool:
-        return self.tiles.get(cell) == "obstacle"
-
     def is_space(self, cell: Cell) -> bool:
         """A place a pawn can stand: a start space or a path piece."""
         return self.is_start(cell) or self.is_path(cell)
@@ -160,24 +157,6 @@ class Board:
     def obeys_obstacle_rule(self) -> bool:
         """LD3 over the whole board (for validating saved games)."""
         return all(count <= 1 for count in self.obstacle_counts().values())
-
-    def switch_problem(self, a: Cell, b: Cell, pawns: Iterable[Cell]) -> str | None:
-        """Why the Prince cannot switch tiles ``a`` and ``b``, or None if he can."""
-        occupied = set(pawns)
-        for cell in (a, b):
-            if cell not in self.tiles:
-                return f"{cell_text(cell)} holds no tile"
-            if cell in occupied:
-                return f"the tile at {cell_text(cell)} holds a pawn"
-        if a == b or self.contents(a) == self.contents(b):
-            return "switching these two tiles would change nothing"
-        trial = {a: self.tiles[b], b: self.tiles[a]}
-        for cell in (a, b):
-            if cell[0] == 0 and trial[cell] == "obstacle":
-                return "no obstacle may stand on the first row"
-        if not self._obstacle_rule_holds(trial):
-            return "after the switch a tile would touch two obstacles"
-        return None
 
     def contents(self, cell: Cell) -> tuple[str | None, bool, bool]:
         return (self.tiles.get(cell), cell in self.wolves, cell in self.bullets)

@@ -107,11 +107,6 @@ class LostInTheWoodsGame(Game):
             self.manifest.total * (decks + 1) * per_draw + CLOCK_END * per_draw
         )
 
-    def bound_for(self, options: dict[str, Any]) -> int:
-        """The action bound for a game with these options (tighter than the class bound)."""
-        per_draw = 8 + self.manifest.count("compass")
-        return self.manifest.total * (options["max_shuffles"] + 1) * per_draw + CLOCK_END * per_draw
-
     def _new_state(self, players: int, options: dict[str, Any], seed: int) -> LostInTheWoodsState:
         return LostInTheWoodsState(self, players, options, seed)
 

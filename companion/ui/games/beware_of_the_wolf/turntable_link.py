@@ -15,7 +15,7 @@ from typing import Any
 from kivy.clock import Clock
 
 from companion.devices.turntable.calibration import TurntableCalibration
-from companion.devices.turntable.detector import Settled, SettleTuning, SpinDetector, SpinStarted
+from companion.devices.turntable.detector import Settled, SettleTuning, SpinDetector
 from companion.devices.turntable.kit import open_turntable
 from companion.devices.turntable.mcp3008_source import RECOMMENDED_TUNING, MCP3008AngleSource
 from companion.devices.turntable.simulated import SimulatedTurntable
@@ -66,7 +66,6 @@ class TurntableLink:
         tuning: SettleTuning | None = None,
         on_angle: Callable[[float], None] | None = None,
         on_settled: Callable[[float, bool], None] | None = None,
-        on_spin_started: Callable[[], None] | None = None,
         flicker: Flicker | None = None,
         turner: Turner | None = None,
     ) -> None:
@@ -77,7 +76,6 @@ class TurntableLink:
         self.detector = SpinDetector(tuning)
         self.on_angle = on_angle
         self.on_settled = on_settled
-        self.on_spin_started = on_spin_started
         self._queue: deque[AngleSample] = deque(maxlen=2000)
         self._event: Any = None
         self.last_raw: float | None = None
@@ -127,7 +125,5 @@ class TurntableLink:
             if self.on_angle is not None:
                 self.on_angle(self.calibration.to_board(latest.degrees))
         for event in events:
-            if isinstance(event, SpinStarted) and self.on_spin_started is not None:
-                self.on_spin_started()
-            elif isinstance(event, Settled) and self.on_settled is not None:
+            if isinstance(event, Settled) and self.on_settled is not None:
                 self.on_settled(self.calibration.to_board(event.degrees), event.after_spin)
