@@ -192,3 +192,20 @@ def test_flick_velocity_from_a_drag_round_the_wolf() -> None:
     assert flick_velocity([(0.0, 350.0), (0.05, 10.0), (0.1, 30.0)]) == 400.0
     assert flick_velocity([(0.0, 10.0), (0.1, 12.0)]) is None  # barely moved: a tap
     assert flick_velocity([(0.0, 30.0), (0.1, 0.0)]) == -300.0
+
+
+def test_a_spin_while_wolf_tools_are_open_is_not_a_game_move(ui: Driver) -> None:
+    screen = start(ui, 2)
+    controller = ui.app.controller
+    for action in [("wolf", 135), ("house", "red"), ("house", "blue"), ("roll", "wolf")]:
+        assert controller.apply(action, Source.MANUAL)
+    ui.tap(ui.button("spin the wolf", screen.ids.actions))
+    steps = len(controller.session.steps)
+    ui.tap(ui.button("Wolf tools"))
+    assert ui.screen().name == "wolf-tools"
+    screen.on_settled(200.0, True)
+    assert len(controller.session.steps) == steps
+    ui.screen().close()
+    ui.pump(3)
+    screen.on_settled(200.0, True)
+    assert len(controller.session.steps) == steps + 1

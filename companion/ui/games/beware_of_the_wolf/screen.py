@@ -281,6 +281,8 @@ class WolfScreen(GameScreen):
     def on_settled(self, board_deg: float, after_spin: bool) -> None:
         if self.controller is None:
             return
+        if self.manager is not None and self.manager.current != self.name:
+            return  # the owner is calibrating or teaching in Wolf tools: not a game spin
         state = self.state
         outcome = spin_outcome(board_deg)
         if state.phase == "spin" and after_spin:
