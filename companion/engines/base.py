@@ -10,6 +10,12 @@ Actions are small JSON-friendly values chosen by each engine (an int, a string,
 or a tuple of ints and strings).  Every action has a readable text form, so logs,
 scenarios and bug reports stay readable.
 
+What a player reads is not the action text: each game's presenter builds a
+``View`` (``companion.engines.view``) with the headline, the choices (key and
+label), the chance entry, the public log and the ending, so screens never read an
+engine's internals.  The action text is the action's *key*: it never changes
+between releases, because the journal and scenario files store it.
+
 Engines import nothing outside ``companion.engines`` (stdlib and numpy only).
 """
 
@@ -21,6 +27,8 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
+
+from companion.engines.view import LogLine, View
 
 CHANCE = -1
 """``current_player()`` at a chance node."""
@@ -87,6 +95,25 @@ class Outcome:
     reason: str
 
 
+def player_name(index: int) -> str:
+    """The default name of player ``index`` (0-based): "Player 1"."""
+    return f"Player {index + 1}"
+
+
+def furthest_along(progress: list[float] | tuple[float, ...]) -> tuple[int, ...]:
+    """The players whose progress is the greatest (all of them tie when equal)."""
+    if not progress:
+        return ()
+    best = max(progress)
+    return tuple(i for i, p in enumerate(progress) if p == best)
+
+
+def win_returns(winners: tuple[int, ...] | list[int], players: int) -> list[float]:
+    """``returns()`` for a game won by ``winners``: 1 for each winner, 0 for the rest."""
+    chosen = set(winners)
+    return [1.0 if i in chosen else 0.0 for i in range(players)]
+
+
 class Game(abc.ABC):
     """A board game's static description and its state factory."""
 
@@ -108,6 +135,12 @@ class Game(abc.ABC):
         low, high = self.min_players, self.max_players
         count = f"{low}" if low == high else f"{low}-{high}"
         return f"{count} player{'' if high == 1 else 's'}"
+
+    def unavailable(self) -> str | None:
+        """Why this game cannot be played here (its box data file is broken, say), or
+        None.  Games load their data when first needed, never at import, so one bad
+        file takes down that game's tile, not the app."""
+        return None
 
     def option(self, key: str) -> Option:
         for opt in self.options:
@@ -197,6 +230,17 @@ class State(abc.ABC):
         self.num_players = players
         self.options = options
         self.seed = seed
+        self.names: list[str] | None = None
+        """The players' names, given by the session (not saved: the journal keeps them)."""
+        self.log: list[LogLine] = []
+        """The public log: lines in player words, appended as actions are applied.
+        Not saved in ``to_dict``: a resumed game rebuilds it by replaying its actions."""
+
+    def player_name(self, index: int) -> str:
+        """Player ``index``'s name as the table knows it ("Player 2" until named)."""
+        if self.names is not None and 0 <= index < len(self.names) and self.names[index]:
+            return self.names[index]
+        return player_name(index)
 
     # -- whose turn -------------------------------------------------------
     @abc.abstractmethod
@@ -223,6 +267,16 @@ class State(abc.ABC):
         if self.is_terminal():
             raise IllegalAction("the game is over")
         self._apply(action)
+
+    def note(self, text: str, player: int | None = None) -> None:
+        """Add a line to the public log.  Engines call it from ``_apply`` once the
+        action is known legal, worded for everyone at the table: a card drawn into
+        a hidden hand or a secret vote is noted without naming it."""
+        self.log.append(LogLine(text, player, self.log_round()))
+
+    def log_round(self) -> int | None:
+        """The round a log line written now belongs to (None for games without rounds)."""
+        return None
 
     @abc.abstractmethod
     def _apply(self, action: Action) -> None:
@@ -264,9 +318,26 @@ class State(abc.ABC):
                 return action
         raise IllegalAction(f"{text!r} is not a legal action here")
 
+    def secrets(self) -> list[str]:
+        """Phrases the shared view must not contain now: the hidden information of
+        this position as a presenter would word it (a card in a hidden hand, the
+        order of a shuffled deck, a vote not yet shown).  The suite checks them."""
+        return []
+
+    def key_to_action(self, key: str) -> Action:
+        """The action ``key`` names, legal here or not, so that applying it gives the
+        engine's own reason when it is refused.  Engines override this with a parser
+        that needs no state; the default only finds legal actions."""
+        return self.string_to_action(key)
+
     def describe(self) -> list[str]:
         """A few lines describing the position, for the plain table screen and logs."""
         return []
+
+    @abc.abstractmethod
+    def view(self, viewer: int | None = None) -> View:
+        """What a screen may show now (see ``companion.engines.view``); ``viewer`` is
+        the player looking at their own secrets, None for the shared screen."""
 
     def public_step_text(self, text: str, steps_after: int) -> str:
         """How the history may show a past step now (a secret vote stays hidden until
@@ -279,7 +350,7 @@ class State(abc.ABC):
     # -- copies and saves -------------------------------------------------
     def clone(self) -> State:
         """An independent copy (deep copy of everything but the shared Game)."""
-        memo: dict[int, Any] = {id(self.game): self.game}
+        memo: dict[int, Any] = {id(self.game): self.game, id(self.log): list(self.log)}
         return copy.deepcopy(self, memo)
 
     def to_dict(self) -> dict[str, Any]:

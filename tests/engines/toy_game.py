@@ -17,7 +17,9 @@ from companion.engines.base import (
     Option,
     State,
     require,
+    win_returns,
 )
+from companion.engines.view import ChanceEntry, Choice, Ending, View, sentence
 
 
 class DieRaceGame(Game):
@@ -71,7 +73,9 @@ class DieRaceState(State):
             raise IllegalAction(f"{action!r} is not a legal move now")
         if self.roll is None:
             self.roll = action
+            self.note(f"The die shows {action}.")
             return
+        self.note(f"{self.player_name(self.turn)} moves {action}.", self.turn)
         self.positions[self.turn] += action
         self.roll = None
         if self.positions[self.turn] >= self.options["target"]:
@@ -80,10 +84,39 @@ class DieRaceState(State):
             self.turn = (self.turn + 1) % self.num_players
 
     def returns(self) -> list[float]:
-        return [1.0 if i == self.winner else 0.0 for i in range(self.num_players)]
+        return win_returns(() if self.winner is None else (self.winner,), self.num_players)
 
     def end_reason(self) -> str:
-        return f"player {self.winner} reached square {self.options['target']}"
+        assert self.winner is not None
+        return f"{self.player_name(self.winner)} reached square {self.options['target']}"
+
+    def view(self, viewer: int | None = None) -> View:
+        player = self.current_player()
+        choices: tuple[Choice, ...] = ()
+        chance = None
+        end = None
+        if player == CHANCE:
+            headline = f"Roll the die for {self.player_name(self.turn)}"
+            chance = ChanceEntry(
+                "Roll the die",
+                tuple(
+                    Choice(self.action_to_string(a), f"It shows {a}", probability=p)
+                    for a, p in self.chance_outcomes()
+                ),
+            )
+        elif player == TERMINAL:
+            outcome = self.outcome()
+            assert outcome is not None
+            headline = sentence(outcome.reason)
+            end = Ending(outcome.winners, sentence(outcome.reason))
+        else:
+            headline = f"{self.player_name(player)} rolled {self.roll}: how far?"
+            choices = tuple(
+                Choice(self.action_to_string(a), f"Move {a}", hint={"square": self.positions[player] + a})
+                for a in self.legal_actions()
+            )
+        return View(headline, player if player >= 0 else None, choices, chance,
+                    tuple(self.log), None, end, tuple(self.positions))
 
     def describe(self) -> list[str]:
         return [f"Pawn {i + 1} is on square {p}" for i, p in enumerate(self.positions)]
