@@ -8,8 +8,8 @@ import pytest
 
 from companion.engines.base import sample_chance
 from companion.engines.le_petit_poucet import GAME, PoucetState
-from companion.engines.le_petit_poucet.terms import VOTE
-from companion.engines.le_petit_poucet.texts import SECRET_VOTE
+from companion.engines.le_petit_poucet.steps import VOTE
+from companion.engines.le_petit_poucet.text import SECRET_VOTE
 from tests.engines.le_petit_poucet.helpers import new_game
 
 
