@@ -7,6 +7,7 @@ from kivy.clock import Clock
 
 from companion.session.journal import Source
 from companion.session.session import Session
+from tests.engines.toy_game import Move, Roll
 from tests.ui.conftest import Driver
 
 
@@ -58,8 +59,8 @@ def test_new_game_plain_table_undo_and_history(ui: Driver) -> None:
 def test_resume_prompt_rebuilds_the_unfinished_game(ui: Driver) -> None:
     journal = ui.app.services.journal
     session = Session.start(journal, "die-race", 3, seed=9, names=["Ann", "Bo", "Cy"])
-    session.apply(2, Source.MANUAL)
-    session.apply(2)
+    session.apply(Roll(2), Source.MANUAL)
+    session.apply(Move(2))
     from companion.ui.screens.resume import ResumePrompt
 
     latest = journal.latest_unfinished()
@@ -124,9 +125,9 @@ def test_history_shows_the_public_log_by_round(
     monkeypatch.setattr(DieRaceState, "log_round", lambda self: 1 + sum(self.positions) // 3)
     ui.app.start_game("die-race", 2, {"target": 5})
     controller = ui.app.controller
-    controller.apply(2, Source.MANUAL)
-    controller.apply(2)
-    controller.apply(1, Source.MANUAL)
+    controller.apply(Roll(2), Source.MANUAL)
+    controller.apply(Move(2))
+    controller.apply(Roll(1), Source.MANUAL)
     ui.app.go("history")
     ui.pump(3)
     rows = [r.text for r in reversed(ui.screen().ids.rows.children)]
@@ -180,7 +181,7 @@ def test_any_saved_game_can_be_resumed_from_home(ui: Driver) -> None:
 
     journal = ui.app.services.journal
     older = Session.start(journal, "die-race", 2, seed=3, names=["Old", "Game"])
-    older.apply(3, Source.MANUAL)
+    older.apply(Roll(3), Source.MANUAL)
     Session.start(journal, "die-race", 1, seed=4)
     home = ui.screen()
     home.on_pre_enter()
