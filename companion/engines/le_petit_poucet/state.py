@@ -391,11 +391,6 @@ class PoucetState(State):
                 raise IllegalAction(problem)
         return action
 
-    def public_step_text(self, step_text: str, steps_after: int) -> str:
-        """What the history may show of a past step now (this turn's votes stay secret
-        until every vote is in); ``steps_after`` steps were played after it."""
-        return text.public_step_text(self, step_text, steps_after)
-
     def secrets(self) -> list[str]:
         """The votes cast this turn while step 3 is still going on, as their keys and
         in names ("Anna votes for Ben"; the past-tense reveal of an earlier turn is no

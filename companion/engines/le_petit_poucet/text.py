@@ -48,8 +48,8 @@ STEP_NAMES = {
     3: "help each other",
     4: "advance through the forest",
 }
-SECRET_VOTE = "votes in secret"
-"""What a not-yet-revealed vote reads as in a history everyone can see."""
+TAKEN_GROUP = "Cards the children took"
+OTHER_TREES_GROUP = "The other trees"
 
 
 def name(state: PoucetState, player: int) -> str:
@@ -124,6 +124,10 @@ def note(state: PoucetState) -> str:
     phase = state.phase
     if phase == DRAW:
         return "Keep it under the table; the others get ready to count."
+    if phase == TOUCH:
+        who = name(state, state.current_player())
+        then = "puts it in the box" if state.is_last_holder() else "passes it to the left"
+        return f"The others count to ten; then {who} {then}."
     if phase == GRAB:
         return "Each child takes one card at most."
     if phase == VOTE:
@@ -254,18 +258,6 @@ def check_line(state: PoucetState, report: dict[str, Any]) -> str:
     if state.phase == OVER:
         parts.append(sentence(state.end_reason()))
     return " ".join(parts)
-
-
-def public_step_text(state: PoucetState, text: str, steps_after: int) -> str:
-    """A past step's text as the whole table may read it now.
-
-    Step 3's votes are secret until the last one is cast: the votes of the turn in
-    progress are the latest steps (nothing else happens while votes are cast), so
-    while ``state`` is voting, the last ``cast`` steps read ``SECRET_VOTE``.
-    ``steps_after`` is how many steps were played after that one (0: the latest).
-    """
-    cast = sum(vote is not None for vote in state.votes) if state.phase == VOTE else 0
-    return SECRET_VOTE if 0 <= steps_after < cast else text
 
 
 # -- ends -------------------------------------------------------------------------

@@ -41,11 +41,14 @@ class Pawn:
 @dataclass(frozen=True)
 class TouchRound:
     """Step 1 in progress: the holders still to feel the token, the current one first.
-    ``turn`` and ``passed`` (how many have passed it on) tell one holder from the next."""
+    ``turn`` and ``passed`` (how many have passed it on) tell one holder from the next;
+    ``last``: this holder puts the token in the box instead of passing it."""
 
     holders: tuple[int, ...]
+    holder_name: str
     turn: int
     passed: int
+    last: bool
 
 
 @dataclass(frozen=True)
@@ -108,9 +111,7 @@ def present(state: PoucetState, viewer: int | None = None) -> View:
 
 def _choice(state: PoucetState, action: Action) -> Choice:
     hint = {"player": action.player} if isinstance(action, Grab | Vote) else {}
-    return Choice(
-        state.action_to_string(action), text.choice_label(state, action), action.kind, hint
-    )
+    return Choice(state.action_to_string(action), text.choice_label(state, action), "", hint)
 
 
 def _outcomes(state: PoucetState) -> tuple[Choice, ...]:
@@ -126,14 +127,14 @@ def _outcomes(state: PoucetState) -> tuple[Choice, ...]:
         )
         for action, probability in state.chance_outcomes()
     ]
-    outcomes.sort(key=lambda c: c.group != "taken")
+    outcomes.sort(key=lambda c: c.group != text.TAKEN_GROUP)
     return tuple(outcomes)
 
 
 def _outcome_group(state: PoucetState, action: Action, held: set[int]) -> str:
     if isinstance(action, Token):
-        return "taken" if action.tree in held else "token"
-    return action.kind
+        return text.TAKEN_GROUP if action.tree in held else text.OTHER_TREES_GROUP
+    return ""
 
 
 def _outcome_hint(state: PoucetState, action: Action) -> dict[str, object]:
@@ -156,7 +157,10 @@ def _table(state: PoucetState) -> PoucetTable:
     )
     touch = None
     if state.phase == TOUCH:
-        touch = TouchRound(tuple(state.touch_order()[state.holder :]), state.turn, state.holder)
+        holders = tuple(state.touch_order()[state.holder :])
+        touch = TouchRound(
+            holders, state.player_name(holders[0]), state.turn, state.holder, len(holders) == 1
+        )
     taken = tuple(
         (state.player_name(p), text.tree(state, t))
         for p, t in enumerate(state.taken)

@@ -125,7 +125,7 @@ def _raw() -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("change", "words"),
     [
-        (lambda d: d.pop("path"), "path is missing"),
+        (lambda d: d.pop("path"), "the table [path] is missing"),
         (lambda d: d["path"].update(forest_spaces=0), "[path] forest_spaces must be from 1 to 40"),
         (lambda d: d["path"].update(forest_spaces="ten"), "forest_spaces must be a whole number"),
         (lambda d: d["pawns"].update(colours=["red"]), "needs 5 colours"),
