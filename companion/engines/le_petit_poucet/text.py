@@ -286,12 +286,6 @@ def reason_tokens_furthest(state: PoucetState, winners: list[int]) -> str:
     return f"the tree tokens ran out; furthest along the path: {names(state, winners)}"
 
 
-def winners_line(state: PoucetState, winners: tuple[int, ...]) -> str:
-    if not winners:
-        return "Everyone loses!"
-    return f"{names(state, winners)} win{'s' if len(winners) == 1 else ''}!"
-
-
 # -- the position in a few lines --------------------------------------------------
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from companion.engines.le_petit_poucet import ogre, text
 from companion.engines.le_petit_poucet.actions import Action, First, Grab, Reveal, Token, Vote
-from companion.engines.le_petit_poucet.steps import CHECK, OVER, START, TOUCH
+from companion.engines.le_petit_poucet.steps import CHECK, OVER, START, TOUCH, VOTE
 from companion.engines.view import ChanceEntry, Choice, Ending, View, sentence
 
 if TYPE_CHECKING:
@@ -78,7 +78,8 @@ class PoucetTable:
     """False at the check: the token is a real one the children felt, so only the
     table can say which tree it is."""
     last_turn: TurnReport | None
-    winners_line: str
+    secret_choices: bool
+    """The choices are a secret vote: a screen shows them only once the voter asks."""
 
 
 def present(state: PoucetState, viewer: int | None = None) -> View:
@@ -173,7 +174,6 @@ def _table(state: PoucetState) -> PoucetTable:
             tuple(text.turn_report(state, state.last_turn)),
             text.eaten_line(state, state.last_turn),
         )
-    outcome = state.outcome()
     return PoucetTable(
         step_title=text.step_title(state),
         note=text.note(state),
@@ -186,5 +186,5 @@ def _table(state: PoucetState) -> PoucetTable:
         touch=touch,
         app_may_draw=state.phase != CHECK,
         last_turn=report,
-        winners_line="" if outcome is None else text.winners_line(state, outcome.winners),
+        secret_choices=state.phase == VOTE,
     )
