@@ -5,6 +5,8 @@ from __future__ import annotations
 import copy
 import json
 import random
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +14,8 @@ import pytest
 
 from companion.engines.base import InvalidOptions, InvalidState, random_playout
 from companion.engines.datafile import DataFileError
-from companion.engines.le_petit_poucet import GAME
+from companion.engines.le_petit_poucet import GAME, LePetitPoucetGame
+from companion.engines.le_petit_poucet import game as game_module
 from companion.engines.le_petit_poucet.box import load_box, parse_box
 from tests.engines.le_petit_poucet.helpers import new_game, play_turn, touch_round
 
@@ -163,3 +166,33 @@ def test_an_owners_box_file(tmp_path: Path) -> None:
     latin.write_bytes(b"[path]\nforest_spaces = 8 # \xe9t\xe9\n")
     with pytest.raises(DataFileError, match="not UTF-8"):
         load_box(latin)
+
+
+def test_the_box_is_read_when_first_needed_not_at_import() -> None:
+    probe = (
+        "from companion.engines import registry\n"
+        "from companion.engines.le_petit_poucet.box import packaged_box\n"
+        "game = registry.get('le-petit-poucet')\n"
+        "print(packaged_box.cache_info().currsize)\n"
+        "game.new_initial_state(2)\n"
+        "print(packaged_box.cache_info().currsize)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.split() == ["0", "1"]
+
+
+def test_a_broken_box_file_makes_the_game_unavailable(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken() -> None:
+        raise DataFileError("le-petit-poucet box.toml", "[path] forest_spaces is missing")
+
+    monkeypatch.setattr(game_module, "packaged_box", broken)
+    game = LePetitPoucetGame()
+    assert game.unavailable() == (
+        "its box file is broken: le-petit-poucet box.toml: [path] forest_spaces is missing"
+    )
+    assert game.option("removed_series").choices == ("",)  # the settings still open
+    with pytest.raises(InvalidOptions, match="cannot be played here.*forest_spaces is missing"):
+        game.new_initial_state(2)
+    assert GAME.unavailable() is None
