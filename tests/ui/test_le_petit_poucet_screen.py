@@ -192,6 +192,7 @@ def test_a_turn_on_the_screen(ui: Driver) -> None:
     ui.tap(choice(screen, ("grab", 0)))
     ui.tap(choice(screen, ("reveal", 3)))
     assert choice_texts(screen) == [names[1], "Nobody: next card"]
+    ui.screenshot("petit-poucet-grab")
     ui.tap(choice(screen, ("grab", 1)))
     assert controller.state.phase == VOTE
 
@@ -211,6 +212,7 @@ def test_a_turn_on_the_screen(ui: Driver) -> None:
     # Step 4: the token is the oak: Player 3 found it; the cards taken come first.
     assert f"{names[2]}'s card" in choice_texts(screen)[0]
     assert screen.steps.ids.chance.ids.app_button.disabled  # the token is a real one
+    ui.screenshot("petit-poucet-check")
     ui.tap(choice(screen, ("token", 0)))
     state = controller.state
     assert state.positions == [0, 1, 2]  # P3 found and voted for self; P2 voted for P3

@@ -364,7 +364,8 @@ class PoucetState(State):
                 return Said(self.voter() if self.phase == VOTE else None)
         return Said()
 
-    def _names_something_real(self, action: Action) -> bool:
+    def _in_range(self, action: Action) -> bool:
+        """The seat or tree the action names exists (a key can be written for it)."""
         match action:
             case First(player=p) | Grab(player=p) | Vote(player=p):
                 return 0 <= p < self.num_players
@@ -374,7 +375,7 @@ class PoucetState(State):
 
     def action_to_string(self, action: Any) -> str:
         typed = coerce(action)
-        if typed is None or not self._names_something_real(typed):
+        if typed is None or not self._in_range(typed):
             return repr(action)
         return key(typed, self.box, self.said(typed))
 

@@ -122,7 +122,7 @@ def _outcomes(state: PoucetState) -> tuple[Choice, ...]:
         Choice(
             state.action_to_string(action),
             text.outcome_label(state, action),
-            _outcome_group(state, action, held),
+            _outcome_group(action, held),
             _outcome_hint(state, action),
             probability,
         )
@@ -132,7 +132,7 @@ def _outcomes(state: PoucetState) -> tuple[Choice, ...]:
     return tuple(outcomes)
 
 
-def _outcome_group(state: PoucetState, action: Action, held: set[int]) -> str:
+def _outcome_group(action: Action, held: set[int]) -> str:
     if isinstance(action, Token):
         return text.TAKEN_GROUP if action.tree in held else text.OTHER_TREES_GROUP
     return ""
