@@ -136,15 +136,26 @@ class CompanionApp(App):
         self.manager.get_screen("new_game").prepare(registry.get(game_id))
         self.go("new_game")
 
-    def start_game(self, game_id: str, players: int, options: dict[str, Any]) -> None:
+    def start_game(
+        self,
+        game_id: str,
+        players: int,
+        options: dict[str, Any],
+        names: list[str] | None = None,
+    ) -> None:
         from companion.ui.games import setup_for
 
         setup, problem = setup_for(game_id, self.services)
         try:
-            session = Session.start(self.services.journal, game_id, players, options, setup=setup)
+            session = Session.start(
+                self.services.journal, game_id, players, options, names=names, setup=setup
+            )
         except InvalidOptions as err:
             self.notify(f"The game cannot start: {err}")
             return
+        if names:
+            self.services.roster.remember(game_id, names)
+            self.services.save_roster()
         self._show_session(session)
         if problem:
             self.notify(problem)
