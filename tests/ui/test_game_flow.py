@@ -160,17 +160,39 @@ def test_start_up_problems_stay_on_screen_until_read(ui: Driver) -> None:
         ui.pump(5)
 
 
-def test_messages_float_and_leave_with_their_screen(ui: Driver) -> None:
+def test_messages_are_toasts_that_cover_no_control_and_swallow_no_tap(ui: Driver) -> None:
+    from kivy.tests.common import UnitTestTouch
+
     home = ui.screen()
     before = tuple(home.ids.settings_button.pos)
     ui.app.notify("Something to read")
     ui.pump(3)
+    toast = ui.app.root.ids.message_bar
     assert tuple(home.ids.settings_button.pos) == before  # nothing moved
-    ui.tap(ui.app.root.ids.message_bar)
-    assert ui.app.message == ""
-    ui.app.notify("Only for home")
+    top_bar = ui.app.root.ids.home_button.parent
+    assert toast.top < top_bar.y, "the toast never covers the top bar"
+    x, y = toast.to_window(*toast.center)
+    assert toast.on_touch_down(UnitTestTouch(x, y)) is False  # the tap goes through
+    ui.screenshot("toast")
     ui.tap(home.ids.settings_button)
-    assert ui.app.message == ""
+    assert ui.screen().name == "settings"  # the first tap did what it said
+    assert ui.app.message == ""  # a message belongs to the screen it was shown on
+
+
+def test_the_messages_log_keeps_what_faded(ui: Driver) -> None:
+    from kivy.core.window import Window
+
+    from companion.ui.screens.messages import MessageLog
+
+    ui.app.notify("The app drew: Wolf")
+    ui.app.notify("Second")
+    ui.app.message = ""  # faded
+    ui.tap(ui.app.root.ids.messages_button)
+    log = next(w for w in Window.children if isinstance(w, MessageLog))
+    texts = [r.text for r in reversed(log.ids.rows.children)]
+    assert texts[0].endswith("Second") and texts[1].endswith("The app drew: Wolf")
+    ui.screenshot("messages-log")
+    ui.tap(log.ids.close_button)
 
 
 @pytest.mark.usefixtures("die_race_registered")
