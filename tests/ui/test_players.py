@@ -122,3 +122,42 @@ def test_past_games_list_winners_and_open_the_history(ui: Driver) -> None:
     assert lines == ["The die shows 2.", "Ann moves 2."]
     ui.tap(history.ids.close_button)
     ui.tap(past.ids.close_button)
+
+
+def test_a_house_rule_reads_in_words_steps_sensibly_and_explains_why(ui: Driver) -> None:
+    from kivy.core.window import Window
+    from kivy.uix.boxlayout import BoxLayout
+
+    from companion.engines.base import Option
+    from companion.ui.info import Info
+    from companion.ui.option_row import OptionRow
+
+    limit = Option(
+        "round_limit", 150, "The game ends after this many rounds.", "Play until someone wins.",
+        decision="BW12", minimum=20, maximum=500,
+    )
+    ending = Option(
+        "tokens_run_out", "furthest-win", "Who wins when the tokens run out.", "...",
+        choices=("furthest-win", "everyone-loses"),
+        choice_labels=("The player furthest along wins", "Everyone loses"),
+    )
+    seen: list[object] = []
+    rows = [OptionRow(o, o.default, lambda k, v: seen.append(v)) for o in (limit, ending)]
+    box = BoxLayout(orientation="vertical")
+    for row in rows:
+        box.add_widget(row)
+    ui.app.root.ids.manager.current_screen.add_widget(box)
+    ui.pump(2)
+    assert rows[0].label_text.startswith("[b]Round limit: 150[/b]")
+    for _ in range(40):
+        ui.tap(ui.button("+", rows[0].ids.controls))
+    assert seen[-1] == 500 and seen[:2] == [160, 170]  # tens, held at the maximum
+    assert "Furthest wins" not in rows[1].label_text
+    assert "The player furthest along wins" in rows[1].label_text
+    ui.tap(ui.button("Change", rows[1].ids.controls))
+    assert "Everyone loses" in rows[1].label_text and seen[-1] == "everyone-loses"
+    ui.tap(rows[0].ids.why_button)
+    info = next(w for w in Window.children if isinstance(w, Info))
+    assert "Play until someone wins." in info.text and "BW12" in info.text
+    ui.tap(info.ids.close_button)
+    box.parent.remove_widget(box)

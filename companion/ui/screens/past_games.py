@@ -40,11 +40,13 @@ class PastGames(ModalView):
             rows.add_widget(Factory.Body(text="No game has been played to the end yet."))
         for record in records:
             row = Factory.SavedGameRow()
+            session: Session | None = None
             try:
-                session: Session | None = Session.resume(journal, record.id)
-                summary = ending_text(session)
+                session = Session.resume(journal, record.id)
             except ResumeFailed as err:
-                session, summary = None, f"It cannot be replayed: {err}"
+                summary = f"It cannot be replayed: {err}"
+            else:
+                summary = ending_text(session)
             row.ids.label.text = f"[b]{title(record)}[/b]\n{summary}"
             row.ids.aside.opacity = 0
             row.ids.aside.disabled = True
