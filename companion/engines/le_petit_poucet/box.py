@@ -22,6 +22,15 @@ MAX_TREES = 60
 COLOURS = 5
 """One pawn colour per seat: the box has 5 Child pawns."""
 PACKAGED = "le-petit-poucet box.toml"
+PAWN_HEX = {
+    "red": "#db3833",
+    "blue": "#3875eb",
+    "green": "#42b84d",
+    "yellow": "#f2d633",
+    "purple": "#9e52d1",
+}
+"""How the screens draw the pawn colours a box file may name; any other is grey."""
+UNKNOWN_HEX = "#999999"
 
 
 @dataclass(frozen=True)
@@ -61,6 +70,12 @@ class Box:
     @property
     def trees(self) -> tuple[Tree, ...]:
         return tuple(tree for series in self.series for tree in series.trees)
+
+    def piece_colours(self) -> tuple[tuple[str, str], ...]:
+        """The pawns in seat order as (name, "#rrggbb"), for ``Game.piece_colours``."""
+        return tuple(
+            (c.capitalize(), PAWN_HEX.get(c.casefold(), UNKNOWN_HEX)) for c in self.colours
+        )
 
     def series_keys(self) -> tuple[str, ...]:
         return tuple(s.key for s in self.series)

@@ -38,6 +38,9 @@ class LePetitPoucetGame(Game):
     name = "Le Petit Poucet"
     min_players = 2
     max_players = 5
+    first_player = "random"
+    """"A player chosen at random is the first player for the first turn."  The engine
+    has its own chance node for it (decision 5), kept so that saved games replay."""
 
     def __init__(self, box: Box | None = None) -> None:
         self._box = box
@@ -64,12 +67,18 @@ class LePetitPoucetGame(Game):
         self._load()
         return None if self._problem is None else f"its box file is broken: {self._problem}"
 
-    # Properties where ``Game`` has class attributes: both depend on the box, which
+    # Properties where ``Game`` has class attributes: they depend on the box, which
     # must not be read at import.
     @property
     def options(self) -> tuple[Option, ...]:  # type: ignore[override]
         """The house rules; the easier-game choices come from the box's series."""
         return options_for(self._load())
+
+    @property
+    def piece_colours(self) -> tuple[tuple[str, str], ...]:  # type: ignore[override]
+        """The Child pawns' colours, from the box file."""
+        box = self._load()
+        return () if box is None else box.piece_colours()
 
     @property
     def max_game_length(self) -> int:  # type: ignore[override]

@@ -196,3 +196,17 @@ def test_a_broken_box_file_makes_the_game_unavailable(monkeypatch: pytest.Monkey
     with pytest.raises(InvalidOptions, match="cannot be played here.*forest_spaces is missing"):
         game.new_initial_state(2)
     assert GAME.unavailable() is None
+
+
+def test_the_pawn_colours_come_from_the_box() -> None:
+    assert GAME.piece_colours == (
+        ("Red", "#db3833"),
+        ("Blue", "#3875eb"),
+        ("Green", "#42b84d"),
+        ("Yellow", "#f2d633"),
+        ("Purple", "#9e52d1"),
+    )
+    raw = _raw()
+    raw["pawns"]["colours"] = ["red", "blue", "teal", "black", "white"]
+    assert LePetitPoucetGame(parse_box(raw)).piece_colours[2] == ("Teal", "#999999")
+    assert GAME.first_player == "random"  # "A player chosen at random is the first player"

@@ -4,6 +4,7 @@ stride to their new space with a short animation when a turn ends."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kivy.animation import Animation
@@ -17,19 +18,7 @@ from kivy.uix.widget import Widget
 from companion.engines.le_petit_poucet import BOOT_OFF, OGRE_HOUSE, PoucetTable
 from companion.ui.screens import load_kv
 
-COLOURS = {
-    "red": (0.86, 0.22, 0.2, 1),
-    "blue": (0.22, 0.46, 0.92, 1),
-    "green": (0.26, 0.72, 0.3, 1),
-    "yellow": (0.95, 0.84, 0.2, 1),
-    "purple": (0.62, 0.32, 0.82, 1),
-}
-GREY = (0.6, 0.6, 0.6, 1)
-
-
-def rgba_of(name: str) -> tuple[float, float, float, float]:
-    """A pawn colour named in the box file, as Kivy draws it (grey if unknown)."""
-    return COLOURS.get(name, GREY)
+Rgba = tuple[float, float, float, float]
 
 
 class PoucetPawn(Widget):
@@ -90,12 +79,13 @@ class PoucetPathView(FloatLayout):
         """The cell of a path place (OGRE_HOUSE, 0 .. cottage)."""
         return self._cells[place - OGRE_HOUSE]
 
-    def update(self, table: PoucetTable, animate: bool = True) -> None:
+    def update(self, table: PoucetTable, rgba: Callable[[int], Rgba], animate: bool = True) -> None:
+        """Redraw from ``table``; ``rgba(player)`` is that child's pawn colour."""
         if self.places != table.cottage + 2:
             self._build(table.cottage)
         crowd: dict[int, list[tuple[tuple[float, ...], str, bool]]] = {}
         for pawn in table.pawns:
-            shown = (rgba_of(pawn.colour), str(pawn.player + 1), pawn.eaten)
+            shown = (rgba(pawn.player), str(pawn.player + 1), pawn.eaten)
             crowd.setdefault(pawn.place, []).append(shown)
         for place in range(OGRE_HOUSE, table.cottage + 1):
             self.cell(place).show_pawns(crowd.get(place, []))

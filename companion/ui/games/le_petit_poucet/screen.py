@@ -21,9 +21,9 @@ from companion.engines.le_petit_poucet import PoucetTable
 from companion.engines.view import View
 from companion.ui.game_screen import GameScreen
 from companion.ui.games.le_petit_poucet.count_panel import PoucetCountPanel
-from companion.ui.games.le_petit_poucet.path_view import PoucetPathView, rgba_of  # noqa: F401
+from companion.ui.games.le_petit_poucet.path_view import PoucetPathView  # noqa: F401  (kv)
 from companion.ui.games.le_petit_poucet.step_panel import PoucetStepPanel
-from companion.ui.players import ink
+from companion.ui.players import game_colour
 from companion.ui.screens import load_kv
 from companion.ui.view_widgets import TurnBanner  # noqa: F401  (kv)
 
@@ -106,8 +106,9 @@ class PoucetScreen(GameScreen):
         view: View = self.controller.view()
         table = view.table
         assert isinstance(table, PoucetTable)
-        self.ids.path.update(table)
-        self._show_banner(table, view.turn)
+        game = self.controller.game
+        self.ids.path.update(table, lambda player: game_colour(game, player)[1])
+        self.ids.banner.show(table.step_title, view.turn, game)
         self.status_text = "\n".join(status_lines(table))
         stage = self.ids.stage
         panel = self.count if table.touch is not None else self.steps
@@ -117,14 +118,6 @@ class PoucetScreen(GameScreen):
         self.count.sync(view)
         if panel is self.steps:
             self.steps.show(view)
-
-    def _show_banner(self, table: PoucetTable, turn: int | None) -> None:
-        """The turn and step, in the colour of the pawn of the child who acts."""
-        banner = self.ids.banner
-        banner.show(table.step_title, turn)
-        if turn is not None:
-            banner.background = rgba_of(table.pawns[turn].colour)
-            banner.foreground = ink(banner.background)
 
 
 load_kv(__file__)

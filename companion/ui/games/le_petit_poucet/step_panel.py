@@ -17,8 +17,6 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.engines.le_petit_poucet import PoucetTable
 from companion.engines.view import View
-from companion.ui.games.le_petit_poucet.path_view import rgba_of
-from companion.ui.players import ink
 from companion.ui.screens import load_kv
 from companion.ui.view_widgets import ChanceEntry, ChoiceGrid, EndBanner  # noqa: F401  (kv)
 
@@ -59,13 +57,9 @@ class PoucetStepPanel(BoxLayout):
         self.ids.choices.show(view.choices, self.controller.choose)
 
     def _show_end(self, view: View, table: PoucetTable) -> None:
-        banner = self.ids.end
-        banner.show(view.end, lambda i: table.pawns[i].name)
+        self.ids.end.show(view.end, lambda i: table.pawns[i].name, self.controller.game)
         if view.end is not None:
             self.heading = self.note = ""
-            if len(view.end.winners) == 1:  # in the winner's pawn colour
-                banner.background = rgba_of(table.pawns[view.end.winners[0]].colour)
-                banner.foreground = ink(banner.background)
 
     def _hide_vote(self, view: View, table: PoucetTable) -> None:
         """Nothing of the vote shows until the voter asks for their choices."""
