@@ -69,7 +69,8 @@ def tree(state: PoucetState, index: int) -> str:
 
 def card_label(state: PoucetState, index: int) -> str:
     """ "Oak (1 hole)", for a button or a list."""
-    return sentence(state.tree_label(index)).rstrip(".")
+    label = state.tree_label(index)
+    return label[:1].upper() + label[1:]
 
 
 def top(state: PoucetState) -> str:
