@@ -1,33 +1,16 @@
-"""House-rule options for Beware of the Wolf (BW2-BW12), each citing the rulebook line it reads."""
+"""House-rule options for Beware of the Wolf (BW2-BW12), each citing the rulebook line it reads.
+
+Kept beside ``game.py`` rather than in it: the list is long and is read by the
+settings screen and the docs, while the Game only hands it on.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engines.base import InvalidOptions, Option
-
-WOLF_FACE = "wolf"
-DEFAULT_FACES = "1 2 3 4 5 wolf"
-
-
-def parse_faces(text: str) -> tuple[int | str, ...]:
-    """The die faces from text like ``"1 2 3 4 5 wolf"``; raises InvalidOptions if unusable."""
-    faces: list[int | str] = []
-    for word in text.replace(",", " ").split():
-        if word.casefold() == WOLF_FACE:
-            faces.append(WOLF_FACE)
-        elif word.isdigit() and 1 <= int(word) <= 12:
-            faces.append(int(word))
-        else:
-            raise InvalidOptions(
-                f"option 'die_faces': {word!r} is not a face; use numbers 1-12 and 'wolf'"
-            )
-    if len(faces) < 2:
-        raise InvalidOptions("option 'die_faces' needs at least two faces")
-    if not any(isinstance(f, int) for f in faces):
-        raise InvalidOptions("option 'die_faces' needs at least one number face")
-    return tuple(faces)
+from companion.engines.base import Option
+from companion.engines.beware_of_the_wolf.die import DEFAULT_FACES, parse_faces
 
 
 @dataclass(frozen=True)
