@@ -229,11 +229,6 @@ class WolfState(State):
             self.roll = typed.face
             self.phase = "spin-choice" if typed.face == WOLF_FACE else "move"
             self.note(f"{name} rolled {text.face_words(typed.face)}.", self.turn)
-            if self.phase == "move" and self.legal_actions() == [FORFEIT]:
-                self.note(
-                    text.refuse_forfeit(typed.face),
-                    self.turn,
-                )
         elif typed == SPIN:
             self.phase = "spin"
             self.note(f"{name} spins the wolf.", self.turn)
@@ -248,6 +243,8 @@ class WolfState(State):
             assert isinstance(typed, Word)
             if typed == LEAVE:
                 self.note(f"{name} leaves the wolf where it is.", self.turn)
+            else:
+                self.note(f"{name} forfeits the throw: no way avoids the wolf.", self.turn)
             self._end_turn()
 
     def _pointed(self) -> str:
