@@ -28,6 +28,12 @@ from companion.engines.view import ChanceEntry, Choice, Ending, View, sentence
 if TYPE_CHECKING:
     from companion.engines.beware_of_the_wolf.state import WolfState
 
+# The groups a screen shows its choices under (player words: shown as headings).
+HOUSES = "Free houses"
+MOVES = "Where to move"
+WOLF = "The wolf"
+DIE = "The die"
+SNOUT = "Where the snout points"
 WORD_LABELS = {"spin": "Spin the wolf", "leave": "Leave the wolf", "forfeit": "Forfeit the throw"}
 
 
@@ -65,6 +71,8 @@ class WolfTable:
     wolf_wanted: str
     """"set" or "spin" while the table decides where the wolf points, else ""."""
     roll: int | str | None
+    player: int | None
+    """Whose turn it is, also while they roll or spin (None while setting up the wolf)."""
     walks: tuple[PawnWalk, ...]
     tap_hint: str
     """What to tell a player who taps the board where no choice is."""
@@ -120,7 +128,7 @@ def _chance(state: WolfState, name: str) -> tuple[str, ChanceEntry]:
             "Roll the die",
             tuple(
                 Choice(
-                    a.key, sentence(text.face_words(a.face)).rstrip("."), "die", {"face": a.face}, p
+                    a.key, sentence(text.face_words(a.face)).rstrip("."), DIE, {"face": a.face}, p
                 )
                 for a, p in outcomes
                 if isinstance(a, Roll)
@@ -128,7 +136,7 @@ def _chance(state: WolfState, name: str) -> tuple[str, ChanceEntry]:
         )
         return f"{name}, roll the die.", entry
     wolf = tuple(
-        Choice(a.key, f"The snout points at {a.degrees} degrees", "wolf", {"degrees": a.degrees}, p)
+        Choice(a.key, f"The snout points at {a.degrees} degrees", SNOUT, {"degrees": a.degrees}, p)
         for a, p in outcomes
         if isinstance(a, WolfAt)
     )
@@ -141,7 +149,7 @@ def _chance(state: WolfState, name: str) -> tuple[str, ChanceEntry]:
 
 def _choice(state: WolfState, action: object) -> Choice:
     if isinstance(action, ChooseHouse):
-        return Choice(action.key, f"The {action.colour} house", "house", {"house": action.colour})
+        return Choice(action.key, f"The {action.colour} house", HOUSES, {"house": action.colour})
     if isinstance(action, Move):
         colour = state.colour_of(state.turn) or ""
         others = [
@@ -151,9 +159,9 @@ def _choice(state: WolfState, action: object) -> Choice:
         ]
         hint = {"house": colour} if action.end == HOUSE_STEP else {"space": action.end}
         label = text.move_label(state.board, action.path, others, colour)
-        return Choice(action.key, label, "move", hint)
+        return Choice(action.key, label, MOVES, hint)
     assert isinstance(action, Word)
-    return Choice(action.key, WORD_LABELS[action.kind], "move" if action == FORFEIT else "wolf")
+    return Choice(action.key, WORD_LABELS[action.kind], MOVES if action == FORFEIT else WOLF)
 
 
 def _table(state: WolfState) -> WolfTable:
@@ -173,6 +181,7 @@ def _table(state: WolfState) -> WolfTable:
         guarded=state.guarded_zone(),
         wolf_wanted={"set-wolf": "set", "spin": "spin"}.get(state.phase, ""),
         roll=state.roll,
+        player=None if state.phase in ("set-wolf", "over") else state.turn,
         walks=walks,
         tap_hint=_tap_hint(state),
     )
