@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
-from companion.engines.base import CHANCE, TERMINAL, Action, IllegalAction, State
+from companion.engines.base import CHANCE, TERMINAL, Action, IllegalAction, State, win_returns
 from companion.engines.beware_of_the_wolf import save, text
 from companion.engines.beware_of_the_wolf.actions import (
     FORFEIT,
@@ -367,9 +367,17 @@ class WolfState(State):
 
     # -- ends --------------------------------------------------------------------------------
     def returns(self) -> list[float]:
-        if self.phase != "over":
-            return [0.0] * self.num_players
-        return [1.0 if p in self.winners else 0.0 for p in range(self.num_players)]
+        return win_returns(self.winners if self.phase == "over" else (), self.num_players)
+
+    def secrets(self) -> list[str]:
+        """Nothing: every pawn, the die and the wolf are on the table for all to see."""
+        return []
+
+    def log_round(self) -> int | None:
+        """Rounds of turns count from the first roll (setting up is round None)."""
+        if self.phase in ("set-wolf", "choose-house"):
+            return None
+        return self.turns_taken // self.num_players + 1
 
     def end_reason(self) -> str:
         names = " and ".join(self.pawn_name(p) for p in self.winners)

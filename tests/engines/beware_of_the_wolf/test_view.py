@@ -254,3 +254,13 @@ def test_a_broken_box_file_makes_the_game_unavailable(
         monkeypatch.undo()
         box.default_board.cache_clear()
     assert GAME.unavailable() is None
+
+
+def test_log_lines_are_tagged_with_their_round_of_turns() -> None:
+    state = started()
+    assert {line.round for line in state.log} == {None}  # setting up
+    for _ in range(2):  # one round: both players roll a 1 and move
+        state.apply(("roll", 1))
+        state.apply(state.legal_actions()[0])
+    state.apply(("roll", 2))
+    assert [line.round for line in state.log[-5:]] == [1, 1, 1, 1, 2]

@@ -126,9 +126,8 @@ class WolfScreen(GameScreen):
         controller = self.controller
         self._start_animation(table)
         self.headline = "" if view.end is not None else view.headline  # the end banner says it
-        lines = [line.text for line in view.log[-LOG_LINES:]]
-        if table.wolf_wanted:
-            lines.append(SPIN_HELP)
+        lines = [SPIN_HELP] if table.wolf_wanted else []
+        lines += [line.text for line in view.log[-LOG_LINES:]]
         self.details = "\n".join(lines)
         self._draw_board(view, table)
         self._show_turn(view, table)
