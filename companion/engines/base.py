@@ -130,6 +130,10 @@ class Game(abc.ABC):
     options: ClassVar[tuple[Option, ...]] = ()
     max_game_length: ClassVar[int] = 10_000
     """An upper bound on the number of actions (chance included) in one game."""
+    first_player: ClassVar[str] = ""
+    """Who begins, as the rulebook says: "youngest", "random", or "" (player 1)."""
+    piece_colours: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """The players' pieces in seat order, as (name, "#rrggbb"); empty: the app's own."""
 
     @property
     def player_counts(self) -> range:
