@@ -21,6 +21,7 @@ class BewareOfTheWolfGame(Game):
     name = "Beware of the Wolf"
     min_players = 2
     max_players = 4
+    first_player = "youngest"  # "The youngest player begins and rolls the die."
     options = OPTIONS
     max_game_length = 1 + max_players + 3 * max_players * MAX_ROUND_LIMIT
     """Set the wolf, choose houses, then at most roll + spin choice + spin per turn."""
