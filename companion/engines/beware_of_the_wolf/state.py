@@ -217,10 +217,10 @@ class WolfState(State):
             self.wolf = typed.degrees
             self.phase = "choose-house"
             self.turn = 0
-            self.note(f"The wolf is set pointing at {self._pointed()}.")
+            self.note(text.wolf_set(self._pointed()))
         elif isinstance(typed, ChooseHouse):
             self.houses[self.turn] = self.board.house_index[typed.colour]
-            self.note(f"{name} chose the {typed.colour} house.", self.turn)
+            self.note(text.chose(name, typed.colour), self.turn)
             self.turn += 1
             if self.turn == self.num_players:
                 self.turn = 0
@@ -228,13 +228,13 @@ class WolfState(State):
         elif isinstance(typed, Roll):
             self.roll = typed.face
             self.phase = "spin-choice" if typed.face == WOLF_FACE else "move"
-            self.note(f"{name} rolled {text.face_words(typed.face)}.", self.turn)
+            self.note(text.rolled(name, typed.face), self.turn)
         elif typed == SPIN:
             self.phase = "spin"
-            self.note(f"{name} spins the wolf.", self.turn)
+            self.note(text.spins(name), self.turn)
         elif isinstance(typed, WolfAt):
             self.wolf = typed.degrees
-            self.note(f"The wolf stops, pointing at {self._pointed()}.")
+            self.note(text.wolf_stops(self._pointed()))
             self._wolf_strikes()
             self._end_turn()
         elif isinstance(typed, Move):
@@ -242,9 +242,9 @@ class WolfState(State):
         else:
             assert isinstance(typed, Word)
             if typed == LEAVE:
-                self.note(f"{name} leaves the wolf where it is.", self.turn)
+                self.note(text.leaves(name), self.turn)
             else:
-                self.note(f"{name} forfeits the throw: no way avoids the wolf.", self.turn)
+                self.note(text.forfeits(name), self.turn)
             self._end_turn()
 
     def _pointed(self) -> str:
@@ -256,7 +256,7 @@ class WolfState(State):
         if self.phase == "set-wolf" and isinstance(action, WolfAt):
             return text.refuse_setup(action.degrees)
         if self.phase == "spin" and isinstance(action, WolfAt):
-            return f"The wolf points at 0 to 359 degrees, not {action.degrees}."
+            return text.refuse_spin(action.degrees)
         if self.phase == "choose-house" and isinstance(action, ChooseHouse):
             return text.refuse_house(action.colour, self.board, name)
         if self.phase == "move" and isinstance(action, Move | MoveTo):
@@ -272,7 +272,7 @@ class WolfState(State):
         if self.phase == "move" and legal == [FORFEIT]:
             return text.refuse_forfeit(self.roll)
         waiting = text.PHASE_WAITING[self.phase].format(name=name, roll=self.roll)
-        return f"That is not possible now: {waiting}."
+        return text.refuse_now(waiting)
 
     def _move(self, path: tuple[str, ...]) -> None:
         player = self.turn
@@ -288,11 +288,11 @@ class WolfState(State):
             self.winners = [player]
             self.end = "home"
             self.phase = "over"
-            self.note(f"{name} came home with an exact throw.", player)
+            self.note(text.came_home(name), player)
             return
         start = self.positions[player]
         self.positions[player] = end
-        self.note(f"{name} moved to {text.space_name(self.board, end)}.", player)
+        self.note(text.moved(self.board, name, end), player)
         if not self.board.by_id[end].tree:
             for other in range(self.num_players):
                 if other != player and self.positions[other] == end:
@@ -307,7 +307,9 @@ class WolfState(State):
             self.quarters[player] = 0
             self.events.append(["thrown-out", player, space, None, []])
             self.note(
-                f"{self.player_name(self.turn)} threw {self.player_name(player)} out: back to the house.",
+                text.threw_out(
+                    self.board, self.player_name(self.turn), self.player_name(player), None
+                ),
                 player,
             )
         else:
@@ -336,12 +338,11 @@ class WolfState(State):
         if end is None:
             self.quarters[player] = 0
         self.events.append([kind, player, start, end, trail])
-        back = text.back_to(self.board, end)
         who = self.player_name(player)
         if kind == "wolf-hit":
-            self.note(f"The wolf caught {who}: {back}.", player)
+            self.note(text.caught(self.board, who, end), player)
         else:
-            self.note(f"{self.player_name(self.turn)} threw {who} out: {back}.", player)
+            self.note(text.threw_out(self.board, self.player_name(self.turn), who, end), player)
 
     def _end_turn(self) -> None:
         self.roll = None
@@ -381,10 +382,7 @@ class WolfState(State):
 
     def end_reason(self) -> str:
         names = " and ".join(self.pawn_name(p) for p in self.winners)
-        if self.end == "home":
-            return f"{names} came home with an exact throw after a round in the forest"
-        limit = self.options["round_limit"]
-        return f"after {limit} rounds the game stopped; furthest along: {names}"
+        return text.end_reason(names, self.end, self.options["round_limit"])
 
     def view(self, viewer: int | None = None) -> View:
         return present(self, viewer)

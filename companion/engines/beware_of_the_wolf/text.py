@@ -146,3 +146,68 @@ def refuse_move(
     if end in zone and not board.by_id[end].tree:
         return f"The wolf guards {where} and it has no tree: a move may not end there."
     return f"{where[0].upper()}{where[1:]} is not a move for {roll}: choose a highlighted space."
+
+
+# -- the public log: one line per step ------------------------------------------------
+
+
+def wolf_set(pointed: str) -> str:
+    return f"The wolf is set pointing at {pointed}."
+
+
+def chose(name: str, colour: str) -> str:
+    return f"{name} chose the {colour} house."
+
+
+def rolled(name: str, face: int | str) -> str:
+    return f"{name} rolled {face_words(face)}."
+
+
+def spins(name: str) -> str:
+    return f"{name} spins the wolf."
+
+
+def wolf_stops(pointed: str) -> str:
+    return f"The wolf stops, pointing at {pointed}."
+
+
+def leaves(name: str) -> str:
+    return f"{name} leaves the wolf where it is."
+
+
+def forfeits(name: str) -> str:
+    return f"{name} forfeits the throw: no way avoids the wolf."
+
+
+def moved(board: Board, name: str, end: str) -> str:
+    return f"{name} moved to {space_name(board, end)}."
+
+
+def came_home(name: str) -> str:
+    return f"{name} came home with an exact throw."
+
+
+def caught(board: Board, who: str, end: str | None) -> str:
+    return f"The wolf caught {who}: {back_to(board, end)}."
+
+
+def threw_out(board: Board, mover: str, who: str, end: str | None) -> str:
+    return f"{mover} threw {who} out: {back_to(board, end)}."
+
+
+def end_reason(names: str, end: str, round_limit: int) -> str:
+    """Why the game ended (lower case: the presenter makes it a sentence)."""
+    if end == "home":
+        return f"{names} came home with an exact throw after a round in the forest"
+    return f"after {round_limit} rounds the game stopped; furthest along: {names}"
+
+
+# -- refusals -----------------------------------------------------------------------------
+
+
+def refuse_spin(degrees: int) -> str:
+    return f"The wolf points at 0 to 359 degrees, not {degrees}."
+
+
+def refuse_now(waiting: str) -> str:
+    return f"That is not possible now: {waiting}."
