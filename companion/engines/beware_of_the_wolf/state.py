@@ -181,9 +181,11 @@ class WolfState(State):
 
     # -- keys ----------------------------------------------------------------------------
     def action_to_string(self, action: Action) -> str:
+        """The action's key; a legal move takes its key from the legal list, which knows
+        whether another way of this throw ends on the same space (a plain tuple does not)."""
         typed = as_action(action)
-        if isinstance(typed, Move) and type(action) is not Move:
-            legal = self.legal_actions() if self.phase == "move" else []
+        if isinstance(typed, Move) and self.phase == "move":
+            legal = self.legal_actions()
             if typed in legal:
                 typed = legal[legal.index(typed)]
         return typed.key

@@ -264,3 +264,11 @@ def test_log_lines_are_tagged_with_their_round_of_turns() -> None:
         state.apply(state.legal_actions()[0])
     state.apply(("roll", 2))
     assert [line.round for line in state.log[-5:]] == [1, 1, 1, 1, 2]
+
+
+def test_a_move_built_without_its_route_is_still_journaled_with_it() -> None:
+    state = started()
+    state.apply(("roll", 5))
+    bare = Move(("o0", "o1", "i1", "i2", "o4"))  # route flag not set by its maker
+    assert state.action_to_string(bare) == "move to o4 via o0 o1 i1 i2"
+    assert state.action_to_string(("move", "o0", "o1", "i1", "i2", "i3")) == "move to i3"
