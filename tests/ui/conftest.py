@@ -132,4 +132,7 @@ def ui(driver: Driver) -> Iterator[Driver]:
     driver.app.leave_game()
     driver.app.message = ""
     driver.app.services.roster = Roster()  # each test starts with no remembered names
+    journal = driver.app.services.journal
+    for record in journal.unfinished_games(limit=1000):  # and with no unfinished game
+        journal.abandon_game(record.id)
     driver.go_home()

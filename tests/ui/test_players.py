@@ -70,3 +70,94 @@ def test_names_are_typed_chosen_and_used_in_the_game(ui: Driver) -> None:
     ui.app.open_new_game("die-race")
     rows = list(reversed(ui.screen().ids.player_setup.ids.rows.children))
     assert [r.ids.name_button.text for r in rows] == ["Zoe", "Ann"]
+
+
+@pytest.mark.usefixtures("die_race_registered")
+def test_starting_while_a_game_is_unfinished_asks_first(ui: Driver) -> None:
+    from kivy.core.window import Window
+
+    from companion.session.session import Session
+    from companion.ui.confirm import Confirm
+
+    older = Session.start(ui.app.services.journal, "die-race", 1, seed=2, names=["Old"])
+    ui.app.open_new_game("die-race")
+    ui.pump(5)
+    ui.tap(ui.screen().ids.start_button)
+    confirm = next(w for w in Window.children if isinstance(w, Confirm))
+    assert "with Old" in confirm.question and "It stays saved" in confirm.question
+    ui.screenshot("confirm-new-game")
+    ui.tap(confirm.ids.no_button)
+    assert ui.screen().name == "new_game" and ui.app.controller is None
+    ui.tap(ui.screen().ids.start_button)
+    confirm = next(w for w in Window.children if isinstance(w, Confirm))
+    ui.tap(confirm.ids.yes_button)
+    assert ui.screen().name == "game:die-race"
+    assert older.game_row in [r.id for r in ui.app.services.journal.unfinished_games()]
+
+
+@pytest.mark.usefixtures("die_race_registered")
+def test_past_games_list_winners_and_open_the_history(ui: Driver) -> None:
+    from kivy.core.window import Window
+
+    from companion.session.journal import Source
+    from companion.session.session import Session
+    from companion.ui.screens.past_games import PastGames, PastHistory
+    from tests.engines.toy_game import Move, Roll
+
+    session = Session.start(
+        ui.app.services.journal, "die-race", 2, {"target": 2}, seed=1, names=["Ann", "Bo"]
+    )
+    session.apply(Roll(2), Source.MANUAL)
+    session.apply(Move(2))
+    home = ui.screen()
+    ui.tap(home.ids.past_button)
+    past = next(w for w in Window.children if isinstance(w, PastGames))
+    row = list(reversed(past.ids.rows.children))[0]
+    assert "with Ann, Bo" in row.ids.label.text
+    assert row.ids.label.text.endswith("\nAnn won. Ann reached square 2.")
+    ui.screenshot("past-games")
+    ui.tap(row.ids.resume)
+    history = next(w for w in Window.children if isinstance(w, PastHistory))
+    lines = [r.text for r in reversed(history.ids.rows.children)]
+    assert lines == ["The die shows 2.", "Ann moves 2."]
+    ui.tap(history.ids.close_button)
+    ui.tap(past.ids.close_button)
+
+
+def test_a_house_rule_reads_in_words_steps_sensibly_and_explains_why(ui: Driver) -> None:
+    from kivy.core.window import Window
+    from kivy.uix.boxlayout import BoxLayout
+
+    from companion.engines.base import Option
+    from companion.ui.info import Info
+    from companion.ui.option_row import OptionRow
+
+    limit = Option(
+        "round_limit", 150, "The game ends after this many rounds.", "Play until someone wins.",
+        decision="BW12", minimum=20, maximum=500,
+    )
+    ending = Option(
+        "tokens_run_out", "furthest-win", "Who wins when the tokens run out.", "...",
+        choices=("furthest-win", "everyone-loses"),
+        choice_labels=("The player furthest along wins", "Everyone loses"),
+    )
+    seen: list[object] = []
+    rows = [OptionRow(o, o.default, lambda k, v: seen.append(v)) for o in (limit, ending)]
+    box = BoxLayout(orientation="vertical")
+    for row in rows:
+        box.add_widget(row)
+    ui.app.root.ids.manager.current_screen.add_widget(box)
+    ui.pump(2)
+    assert rows[0].label_text.startswith("[b]Round limit: 150[/b]")
+    for _ in range(40):
+        ui.tap(ui.button("+", rows[0].ids.controls))
+    assert seen[-1] == 500 and seen[:2] == [160, 170]  # tens, held at the maximum
+    assert "Furthest wins" not in rows[1].label_text
+    assert "The player furthest along wins" in rows[1].label_text
+    ui.tap(ui.button("Change", rows[1].ids.controls))
+    assert "Everyone loses" in rows[1].label_text and seen[-1] == "everyone-loses"
+    ui.tap(rows[0].ids.why_button)
+    info = next(w for w in Window.children if isinstance(w, Info))
+    assert "Play until someone wins." in info.text and "BW12" in info.text
+    ui.tap(info.ids.close_button)
+    box.parent.remove_widget(box)
