@@ -30,6 +30,7 @@ OPTIONS: tuple[Option, ...] = (
         description="The die's faces, separated by spaces; 'wolf' is the wolf's head.",
         rulebook="If a player rolls the wolf's head, they may spin the wolf.",
         decision="BW2",
+        title="Die faces",
     ),
     Option(
         key="guard_blocks_passing",
@@ -40,6 +41,7 @@ OPTIONS: tuple[Option, ...] = (
         ),
         rulebook="No player may enter the zone guarded by the wolf, unless they can hide behind a tree.",
         decision="BW4",
+        title="No passing the wolf",
     ),
     Option(
         key="midline_tolerance",
@@ -50,6 +52,8 @@ OPTIONS: tuple[Option, ...] = (
             "both spaces are affected."
         ),
         decision="BW5",
+        title="Midline width (degrees)",
+        step=0.5,
         minimum=0.0,
         maximum=10.0,
     ),
@@ -62,7 +66,9 @@ OPTIONS: tuple[Option, ...] = (
         ),
         rulebook="Throwing out is permitted; however, not onto a space behind a tree.",
         decision="BW7",
+        title="A thrown-out pawn goes",
         choices=("home", "back4"),
+        choice_labels=("Back to its house", "Back 4 spaces"),
     ),
     Option(
         key="wolf_hits_spinner",
@@ -73,6 +79,7 @@ OPTIONS: tuple[Option, ...] = (
             "that player must move their game piece back 4 spaces on the outer path."
         ),
         decision="BW11",
+        title="The wolf hits the spinner too",
     ),
     Option(
         key="round_limit",
@@ -86,6 +93,7 @@ OPTIONS: tuple[Option, ...] = (
             "their house with an exact throw after a round in the forest."
         ),
         decision="BW12",
+        title="Round limit",
         minimum=20,
         maximum=500,
     ),
