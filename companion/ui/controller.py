@@ -90,7 +90,6 @@ class GameController:
         """Apply what the real die, card or wolf showed, as the players entered it."""
         return self.choose(key, Source.MANUAL)
 
-
     def draw(self) -> Any | None:
         """Let the app decide a chance node (journaled before it is returned)."""
         try:

@@ -126,7 +126,7 @@ def test_a_damaged_journal_is_moved_aside_and_a_new_one_started(tmp_path: Path) 
 def test_setup_data_is_saved_and_used_on_resume(journal: Journal) -> None:
     from companion.engines.beware_of_the_wolf import GAME as WOLF
 
-    default = (Path(WOLF.__module__.replace(".", "/")).parent / "default_board.toml").read_text()
+    default = (Path(WOLF.__module__.replace(".", "/")).parent / "box.toml").read_text()
     taught = default.replace('name = "', 'name = "My taught ', 1)
     session = Session.start(journal, "beware-of-the-wolf", 2, seed=4, setup={"board": taught})
     assert session.game.board.name.startswith("My taught ")

@@ -87,6 +87,7 @@ def test_starting_while_a_game_is_unfinished_asks_first(ui: Driver) -> None:
     assert "with Old" in confirm.question and "It stays saved" in confirm.question
     ui.screenshot("confirm-new-game")
     ui.tap(confirm.ids.no_button)
+    ui.pump(5)  # the dialog closes
     assert ui.screen().name == "new_game" and ui.app.controller is None
     ui.tap(ui.screen().ids.start_button)
     confirm = next(w for w in Window.children if isinstance(w, Confirm))
@@ -161,3 +162,26 @@ def test_a_house_rule_reads_in_words_steps_sensibly_and_explains_why(ui: Driver)
     assert "Play until someone wins." in info.text and "BW12" in info.text
     ui.tap(info.ids.close_button)
     box.parent.remove_widget(box)
+
+
+def test_devices_speak_in_words_and_each_part_of_the_kit_has_a_test(ui: Driver) -> None:
+    ui.tap(ui.screen().ids.devices_button)
+    ui.pump(3)
+    screen = ui.screen()
+    rows = {r.device_name: r for r in screen.ids.rows.children}
+    assert rows["bag button"].ids.reading.text == "not in use now (GPIO 17)"
+    assert rows["LED red"].ids.reading.text == "off (GPIO 5)"
+    ui.tap(rows["buzzer"].ids.test_button)
+    assert ui.app.message == "Listen: the buzzer beeps once."
+    screen.update()
+    assert rows["buzzer"].ids.reading.text == "sounding 880 Hz (GPIO 18)"
+    ui.tap(rows["bag button"].ids.test_button)
+    screen.update()
+    assert rows["bag button"].ids.reading.text == "not pressed (GPIO 17)"
+    ui.app.services.devices.press("bag_button")
+    ui.pump(2)
+    assert ui.app.message == "The button works: it was pressed."
+    ui.app.services.devices.release("bag_button")
+    ui.screenshot("devices")
+    for row in rows.values():
+        assert "high" not in row.ids.reading.text and "low" not in row.ids.reading.text

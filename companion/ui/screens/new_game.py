@@ -81,6 +81,4 @@ class NewGameScreen(Screen):
     def _start(self) -> None:
         assert self.game is not None
         names = self.ids.player_setup.chosen_names()
-        App.get_running_app().start_game(
-            self.game.id, int(self.players), dict(self.options), names
-        )
+        App.get_running_app().start_game(self.game.id, int(self.players), dict(self.options), names)
