@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from kivy.metrics import dp
 
-from companion.engines.lost_in_the_woods import policy as pol
+from companion.engines.lost_in_the_woods.advisor import policy as pol
 from companion.session.journal import Source
 from companion.ui.games.lost_in_the_woods.screen import WoodsScreen
 from tests.ui.conftest import Driver

@@ -1,4 +1,4 @@
-"""The Journey deck manifest: LW1's counts by default, clear errors for a broken file."""
+"""The box data (box.toml): LW1's counts by default, clear errors for a broken file."""
 
 from __future__ import annotations
 
@@ -6,12 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.engines.lost_in_the_woods.cards import (
-    Manifest,
-    ManifestError,
-    default_manifest,
-    plural,
-)
+from companion.engines.lost_in_the_woods import GAME, Box, BoxError, LostInTheWoodsGame
+from companion.engines.lost_in_the_woods.box import shipped_box
+from companion.engines.lost_in_the_woods.cards import plural
 
 GOOD = """
 [progress]
@@ -34,8 +31,8 @@ horseman = 1
 """
 
 
-def test_default_manifest_holds_lw1_counts() -> None:
-    m = default_manifest()
+def test_the_shipped_box_holds_lw1_counts() -> None:
+    m = shipped_box()
     assert m.total == 43, "45 cards minus the Mansion and the Bridge"
     assert [m.count(s) for s in ("acorn", "shamrock", "distelfink")] == [7, 7, 7]
     assert [m.count(a) for a in ("wolf", "owl", "bat")] == [4, 4, 4]
@@ -43,9 +40,7 @@ def test_default_manifest_holds_lw1_counts() -> None:
 
 
 def test_the_shipped_file_marks_its_assumptions() -> None:
-    text = (
-        Path(__file__).parents[3] / "companion/engines/lost_in_the_woods/manifest.toml"
-    ).read_text()
+    text = (Path(__file__).parents[3] / "companion/engines/lost_in_the_woods/box.toml").read_text()
     assert text.count("assumption (LW1)") == 3
 
 
@@ -54,7 +49,7 @@ def test_the_shipped_file_marks_its_assumptions() -> None:
     [
         ("not = [toml", "not valid TOML"),
         (GOOD.replace("[fright]", "[frights]"), "unknown section"),
-        (GOOD.replace("owl = 4", "owl = -1"), r"\[fright\] owl must be between"),
+        (GOOD.replace("owl = 4", "owl = -1"), r"\[fright\] owl must be from 0 to 50"),
         (GOOD.replace("owl = 4", 'owl = "four"'), r"\[fright\] owl must be a whole number"),
         (GOOD.replace("torch = 1", "torch = 1\nunicorn = 2"), "unknown card"),
         (GOOD.replace("bat = 4\n", ""), r"\[fright\] bat is missing"),
@@ -67,14 +62,14 @@ def test_the_shipped_file_marks_its_assumptions() -> None:
         ),
     ],
 )
-def test_broken_manifests_are_refused_with_a_reason(text: str, message: str) -> None:
-    with pytest.raises(ManifestError, match=message):
-        Manifest.from_text(text, "box.toml")
+def test_broken_box_files_are_refused_with_a_reason(text: str, message: str) -> None:
+    with pytest.raises(BoxError, match=message):
+        Box.from_text(text, "box.toml")
 
 
 def test_an_unreadable_file_is_named(tmp_path: Path) -> None:
-    with pytest.raises(ManifestError, match="cannot read"):
-        Manifest.from_path(tmp_path / "missing.toml")
+    with pytest.raises(BoxError, match="missing.toml: cannot be read"):
+        Box.from_path(tmp_path / "missing.toml")
 
 
 def test_plural_names_read_well() -> None:
@@ -82,3 +77,24 @@ def test_plural_names_read_well() -> None:
     assert plural("torch", 2) == "2 Torches"
     assert plural("horseman", 3) == "3 Headless Horsemen"
     assert plural("compass", 1) == "1 Compass"
+
+
+def test_a_box_file_that_is_not_utf8_is_refused_with_its_name() -> None:
+    with pytest.raises(BoxError, match=r"box.toml: is not UTF-8"):
+        Box.from_text(GOOD.encode("utf-8").replace(b"owl", b"\xffowl"), "box.toml")
+
+
+def test_the_box_is_read_when_first_needed_and_a_broken_one_makes_the_game_unavailable(
+    tmp_path: Path,
+) -> None:
+    assert GAME.unavailable() is None
+    broken = tmp_path / "box.toml"
+    broken.write_text(GOOD.replace("bat = 4\n", ""))
+
+    class BrokenBoxGame(LostInTheWoodsGame):
+        @property
+        def box(self) -> Box:
+            return Box.from_path(broken)
+
+    reason = BrokenBoxGame().unavailable()
+    assert reason is not None and "box.toml" in reason and "[fright] bat is missing" in reason
