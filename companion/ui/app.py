@@ -71,7 +71,10 @@ class CompanionApp(App):
 
     # -- building ------------------------------------------------------------------
     def build(self) -> RootLayout:
-        from companion.ui import virtual_panel  # noqa: F401  (registers VirtualPanel for kv)
+        from companion.ui import (
+            view_widgets,  # noqa: F401  (the shared view widgets for kv)
+            virtual_panel,  # noqa: F401  (registers VirtualPanel for kv)
+        )
         from companion.ui.screens import shell_screens
 
         Builder.load_file(str(HERE / "widgets.kv"))

@@ -16,6 +16,7 @@ from companion.engines.base import (
     IllegalAction,
     Option,
     State,
+    quoted,
     require,
     win_returns,
 )
@@ -123,6 +124,12 @@ class DieRaceState(State):
 
     def action_to_string(self, action: Any) -> str:
         return f"roll {action}" if self.roll is None else f"move {action}"
+
+    def key_to_action(self, key: str) -> Any:
+        verb, _, number = key.partition(" ")
+        if verb not in ("roll", "move") or not number.isdigit():
+            raise IllegalAction(f"{quoted(key)} is not a Die Race action (try 'roll 2' or 'move 1')")
+        return int(number)
 
     def _dump(self) -> dict[str, Any]:
         return {

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from companion.session.journal import Journal, Source
 from companion.session.session import Session
 from companion.ui.controller import GameController
@@ -43,13 +41,10 @@ def test_an_illegal_tap_is_a_message_and_changes_nothing(tmp_path: Path) -> None
     assert controller.apply(3, Source.MANUAL) is True and changes == [1]
 
 
-def test_undo_message_keeps_a_secret_step_secret(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from tests.engines.toy_game import DieRaceState
-
-    monkeypatch.setattr(DieRaceState, "public_step_text", lambda self, text, after: "a secret move")
+def test_undo_message_names_what_the_public_log_said(tmp_path: Path) -> None:
     controller, messages = make(tmp_path)
     controller.apply(3, Source.MANUAL)
+    controller.apply(3)
     assert controller.undo() is True
-    assert messages[-1] == "Took back: a secret move"
+    assert messages[-1] == "Took back: Player 1 moves 3."
+    assert [line.text for line in controller.view().log] == ["The die shows 3."]

@@ -1,0 +1,30 @@
+"""How the screens show a player: their name and a colour of their own.
+
+The engines know players by index; the table knows them by name and by the colour
+of their pieces.  Until a game names its own colours, players get these distinct,
+readable colours in order.
+"""
+
+from __future__ import annotations
+
+PALETTE: tuple[tuple[float, float, float, float], ...] = (
+    (0.80, 0.20, 0.20, 1),  # red
+    (0.20, 0.45, 0.85, 1),  # blue
+    (0.90, 0.70, 0.10, 1),  # yellow
+    (0.25, 0.65, 0.30, 1),  # green
+    (0.60, 0.35, 0.75, 1),  # purple
+)
+NEUTRAL = (0.28, 0.28, 0.30, 1)
+
+
+def colour(index: int | None) -> tuple[float, float, float, float]:
+    """Player ``index``'s colour (the neutral grey for the table itself)."""
+    if index is None or index < 0:
+        return NEUTRAL
+    return PALETTE[index % len(PALETTE)]
+
+
+def ink(background: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """Black or white text, whichever reads better on ``background``."""
+    r, g, b, _ = background
+    return (0.05, 0.05, 0.05, 1) if 0.299 * r + 0.587 * g + 0.114 * b > 0.6 else (1, 1, 1, 1)
