@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 WON = "the ninth card reached the Bridge: you found your way out of the woods"
 LOST_CLOCK = "the clock reached 12: the hour is up and you are lost in the woods"
 SHUFFLED = "The Journey deck is shuffled."
-SCORE_NAME = "time left"
+SCORE_NAME = "Time left"
 
 
 def lost_shuffles(count: int, code: bool = True) -> str:
@@ -70,7 +70,7 @@ PROMPTS = {
     "compass": "Compass: count it as a symbol for 1 time?",
     "place": "Place your sets: which goes into the Forest row next?",
 }
-SHUFFLE_HEADLINE = "The app shuffles the Journey deck."
+SHUFFLE_HEADLINE = "The Journey deck needs shuffling."
 SHUFFLE_WHAT = "The app shuffles the Journey deck"
 DRAW_HEADLINE = "Draw the top card of the Journey deck: which card is it?"
 SETUP_HEADLINE = "Round {round} begins: draw cards until a Progress card comes. Which card is it?"

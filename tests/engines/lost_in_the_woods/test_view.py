@@ -92,7 +92,7 @@ def test_the_public_log_tells_each_step_in_player_words() -> None:
 def test_a_digital_shuffle_is_one_line_and_never_names_the_order() -> None:
     state = GAME.new_initial_state(1, {"deck": "digital"}, seed=4)
     view = state.view()
-    assert view.headline == "The app shuffles the Journey deck."
+    assert view.headline == "The Journey deck needs shuffling."
     assert view.chance is not None and view.chance.what == "The app shuffles the Journey deck"
     rng = random.Random(4)
     texts = []
@@ -115,7 +115,7 @@ def test_the_end_gives_the_time_left_as_the_score_and_one_sentence() -> None:
     assert view.headline == "You found your way out of the woods!"
     assert view.end is not None and view.turn is None and view.choices == ()
     assert view.end.winners == (0,)
-    assert view.end.scores == (5.0,) and view.end.score_name == "time left"
+    assert view.end.scores == (5.0,) and view.end.score_name == "Time left"
     assert view.end.reason == (
         "The ninth card reached the Bridge: you found your way out of the woods."
     )
