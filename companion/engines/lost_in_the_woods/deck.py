@@ -10,32 +10,21 @@ nodes while ``pool`` holds the cards still to be shuffled in.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
+from companion.engines.counts import add, take
 from companion.engines.lost_in_the_woods import clock, text
 
 if TYPE_CHECKING:
     from companion.engines.lost_in_the_woods.state import LostInTheWoodsState
 
 
-def put(counts: dict[str, int], kind: str, n: int = 1) -> None:
-    counts[kind] = counts.get(kind, 0) + n
-
-
-def take(counts: dict[str, int], kind: str) -> None:
-    counts[kind] -= 1
-    if not counts[kind]:
-        del counts[kind]
-
-
 def next_draw_composition(s: LostInTheWoodsState) -> dict[str, int]:
     """What the next card can be, as far as the player knows (top segment, or the
     discard pile that a rebuild would turn into the deck; empty if nothing is left)."""
     if s.pool and len(s.segments) == 1:
-        merged = dict(s.segments[0])
-        for kind, n in s.pool.items():
-            put(merged, kind, n)
-        return merged
+        return dict(s.segments[0] + s.pool)
     if s.segments:
         return dict(s.segments[0])
     return dict(s.discard)
@@ -45,7 +34,7 @@ def shuffle_in(s: LostInTheWoodsState, kind: str) -> None:
     """A digital deck: the next card of the app's shuffle goes under the others."""
     assert s.order is not None
     take(s.pool, kind)
-    put(s.segments[-1], kind)
+    add(s.segments[-1], kind)
     s.order.append(kind)
     if not s.pool:
         s.say(text.SHUFFLED)
@@ -68,13 +57,13 @@ def shuffle_discard(s: LostInTheWoodsState) -> None:
         clock.lose(s, text.lost_shuffles(s.shuffles + 1))
         return
     s.shuffles += 1
-    pile, s.discard = s.discard, {}
+    pile, s.discard = s.discard, Counter()
     if s.digital:
-        s.segments.append({})
+        s.segments.append(Counter())
         s.pool = pile
     else:
         s.segments.append(pile)
 
 
 def to_discard(s: LostInTheWoodsState, kind: str, n: int = 1) -> None:
-    put(s.discard, kind, n)
+    add(s.discard, kind, n)

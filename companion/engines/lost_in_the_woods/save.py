@@ -174,13 +174,13 @@ def _sorted(counts: dict[str, int]) -> dict[str, int]:
     return {k: counts[k] for k in KINDS if counts.get(k)}
 
 
-def _counts(value: Any, where: str) -> dict[str, int]:
+def _counts(value: Any, where: str) -> Counter[str]:
     """Card kind -> a positive count (a kind with none is left out, never 0)."""
     counts = checks.table(value, where)
     for kind, n in counts.items():
         checks.choice(kind, f"{where}: card kind", KINDS)
         checks.whole(n, f"{where}: {kind} (a positive count)", 1)
-    return _sorted(counts)
+    return Counter(_sorted(counts))
 
 
 def _cards(data: dict[str, Any], key: str, allowed: tuple[str, ...]) -> list[str]:

@@ -19,6 +19,7 @@ Two deck modes (house option ``deck``):
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from companion.engines.base import CHANCE, TERMINAL, IllegalAction, State
@@ -49,14 +50,14 @@ class LostInTheWoodsState(State):
         self, game: LostInTheWoodsGame, players: int, options: dict[str, Any], seed: int
     ) -> None:
         super().__init__(game, players, options, seed)
-        full = {k: n for k, n in game.box.counts.items() if n}
+        full = +Counter(game.box.counts)
         self.time = 0
         self.forest: list[str] = []
         self.row: list[str] = []
-        self.discard: dict[str, int] = {}
-        self.segments: list[dict[str, int]] = []
+        self.discard: Counter[str] = Counter()
+        self.segments: list[Counter[str]] = []
         self.order: list[str] | None = None
-        self.pool: dict[str, int] = {}
+        self.pool: Counter[str] = Counter()
         self.shuffles = 0
         self.stage = "setup"
         self.want_draw = True
@@ -77,7 +78,7 @@ class LostInTheWoodsState(State):
         """What the last step did (also in the public log); saved with the state."""
         if self.digital:
             self.order = []
-            self.segments = [{}]
+            self.segments = [Counter()]
             self.pool = full
         else:
             self.segments = [full]
@@ -119,10 +120,8 @@ class LostInTheWoodsState(State):
         known.options = {**self.options, "deck": "table"}
         known.order = None
         if known.pool:
-            last = known.segments[-1]
-            for kind, n in known.pool.items():
-                last[kind] = last.get(kind, 0) + n
-            known.pool = {}
+            known.segments[-1].update(known.pool)
+            known.pool = Counter()
         return known
 
     # -- contract -----------------------------------------------------------
