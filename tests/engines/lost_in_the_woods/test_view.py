@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
 from companion.engines.base import CHANCE, IllegalAction, sample_chance
 from companion.engines.lost_in_the_woods import GAME, LostInTheWoodsState, WoodsTable
 from companion.engines.lost_in_the_woods.actions import Drawn, Place, Plain, parse
-from companion.engines.lost_in_the_woods.cards import KINDS
+from companion.engines.lost_in_the_woods.cards import KINDS, a_card
 from tests.engines.lost_in_the_woods.scenario import DECK, draw, position
 from tests.engines.view_checks import check_view
+
+DATA = Path(__file__).resolve().parent / "data"
 
 
 def test_the_draw_or_end_decision_in_player_words() -> None:
@@ -209,3 +212,15 @@ def test_secrets_name_the_coming_cards_of_a_digital_deck() -> None:
     assert secrets and all(secret not in _shared(state) for secret in secrets)
     table = position(row=["acorn"], deck=DECK)
     assert table.secrets() == [], "a table deck's order is unknown to the app too"
+
+
+def test_a_game_saved_by_version_1_resumes_and_plays_on() -> None:
+    """A digital game saved before the package was reshaped (same JSON shape)."""
+    saved = json.loads((DATA / "version1-digital-save.json").read_text(encoding="utf-8"))
+    state = GAME.state_from_dict(saved)
+    assert isinstance(state, LostInTheWoodsState)
+    assert state.to_dict() == saved
+    assert state.view().headline == "Draw a card, or end the round and place your sets?"
+    coming = state.order[0] if state.order else None
+    state.apply(state.key_to_action("draw"))
+    assert coming is not None and state.log[0].text == f"You draw {a_card(coming)}."
