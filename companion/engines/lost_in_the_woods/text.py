@@ -70,6 +70,17 @@ PROMPTS = {
     "compass": "Compass: count it as a symbol for 1 time?",
     "place": "Place your sets: which goes into the Forest row next?",
 }
+GROUPS = {
+    None: "Your move",
+    "torch": "Torch",
+    "well": "Wishing Well",
+    "lightning": "Lightning",
+    "signpost": "Signpost",
+    "compass": "Compass",
+    "place": "Placing your sets",
+}
+"""The group of a decision's choices: a heading a screen may show above them."""
+CARDS_GROUP = "Cards"
 SHUFFLE_HEADLINE = "The Journey deck needs shuffling."
 SHUFFLE_WHAT = "The app shuffles the Journey deck"
 DRAW_HEADLINE = "Draw the top card of the Journey deck: which card is it?"

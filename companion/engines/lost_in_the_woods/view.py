@@ -14,14 +14,7 @@ from typing import TYPE_CHECKING
 
 from companion.engines.base import CHANCE, TERMINAL
 from companion.engines.lost_in_the_woods import text
-from companion.engines.lost_in_the_woods.actions import (
-    DRAW,
-    END_ROUND,
-    USE_TORCH,
-    Action,
-    CardAction,
-    Drawn,
-)
+from companion.engines.lost_in_the_woods.actions import Action, CardAction, Drawn
 from companion.engines.lost_in_the_woods.cards import KINDS, NAMES, a_card
 from companion.engines.lost_in_the_woods.clock import CLOCK_END
 from companion.engines.lost_in_the_woods.forest import FOREST_LENGTH
@@ -102,15 +95,10 @@ def _headline(s: LostInTheWoodsState) -> str:
     return text.PROMPTS[s.decision]
 
 
-def _group(action: Action) -> str:
-    if action in (DRAW, END_ROUND, USE_TORCH):
-        return "turn"
-    return "card"
-
-
 def _choice(s: LostInTheWoodsState, action: Action, probability: float | None = None) -> Choice:
     hint = {"card": action.kind} if isinstance(action, CardAction) else {}
-    return Choice(action.key, text.label(action), _group(action), hint, probability)
+    group = text.CARDS_GROUP if probability is not None else text.GROUPS[s.decision]
+    return Choice(action.key, text.label(action), group, hint, probability)
 
 
 def _chance(s: LostInTheWoodsState) -> ChanceEntry:
@@ -135,7 +123,7 @@ def _table(s: LostInTheWoodsState, chance: ChanceEntry | None) -> WoodsTable:
     if chance is not None and not s.pool:
         odds = {c.key: c.probability for c in chance.outcomes}
         taps = tuple(
-            Choice(key, NAMES[k], "card", {"card": k}, odds.get(key))
+            Choice(key, NAMES[k], text.CARDS_GROUP, {"card": k}, odds.get(key))
             for k in KINDS
             for key in (Drawn.of(k).key,)
         )

@@ -26,8 +26,8 @@ def test_the_draw_or_end_decision_in_player_words() -> None:
     assert view.headline == "Draw a card, or end the round and place your sets?"
     assert view.turn == 0 and view.chance is None and view.end is None
     assert [(c.key, c.label, c.group) for c in view.choices] == [
-        ("draw", "Draw a card", "turn"),
-        ("end the round", "End the round", "turn"),
+        ("draw", "Draw a card", "Your move"),
+        ("end the round", "End the round", "Your move"),
     ]
     table = view.table
     assert isinstance(table, WoodsTable)
@@ -45,6 +45,7 @@ def test_an_event_offer_has_its_prompt_labels_and_card_hints() -> None:
         ("Wish away the Shamrocks", {"card": "shamrock"}),
         ("Skip the Wishing Well", {}),
     ]
+    assert {c.group for c in view.choices} == {"Wishing Well"}
     assert view.table.decision == "well"
 
 
