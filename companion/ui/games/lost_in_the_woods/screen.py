@@ -156,7 +156,7 @@ class WoodsScreen(GameScreen):
         if key in self._advice:
             self._show_advice(view, self._advice[key], step)
             return
-        drawing = any(c.key == "draw" for c in view.choices)
+        drawing = view.table.decision == ""
         lines = odds_lines(draw_odds(snapshot)) if drawing else []
         self.odds_text = "\n".join(lines + advice_lines(None, self._labels))
         if self._pending == key:
