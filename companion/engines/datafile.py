@@ -114,10 +114,16 @@ class TableReader:
     def counts(self, key: str, known: Mapping[str, int] | Collection[str]) -> Counter[str]:
         return checks.card_counts(self.raw(key), self.where(key), known, self.error)
 
-    def table(self, key: str, default: Any = ...) -> TableReader:
-        value = self.raw(key, {} if default is not ... else ...)
+    def table(self, key: str, optional: bool = False) -> TableReader:
+        """The sub-table ``[key]`` (an empty one when missing and ``optional``)."""
         place = f"{self.place}.{key}" if self.place else key
-        return TableReader(checks.table(value, f"[{place}]", None, self.error), self.file, place)
+        self._read.add(key)
+        if key not in self.data:
+            if not optional:
+                raise self.error(f"the table [{place}] is missing")
+            return TableReader({}, self.file, place)
+        value = checks.table(self.data[key], f"[{place}]", None, self.error)
+        return TableReader(value, self.file, place)
 
     def tables(self, key: str) -> Iterator[TableReader]:
         """The tables of an array of tables (``[[key]]``), each with its number."""

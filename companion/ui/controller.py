@@ -14,7 +14,7 @@ from typing import Any
 
 from kivy.clock import Clock
 
-from companion.engines.base import IllegalAction
+from companion.engines.base import Game, IllegalAction
 from companion.engines.view import View
 from companion.session.journal import Source
 from companion.session.session import Session, UndoRefused
@@ -33,6 +33,10 @@ class GameController:
     @property
     def state(self) -> Any:
         return self.session.state
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
 
     @property
     def names(self) -> list[str]:
@@ -80,11 +84,11 @@ class GameController:
             return False
         return self.apply(action, source)
 
+    apply_text = choose  # the name tests and older screens use
+
     def enter_outcome(self, key: str) -> bool:
         """Apply what the real die, card or wolf showed, as the players entered it."""
         return self.choose(key, Source.MANUAL)
-
-    apply_text = choose
 
     def draw(self) -> Any | None:
         """Let the app decide a chance node (journaled before it is returned)."""

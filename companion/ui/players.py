@@ -7,6 +7,12 @@ readable colours in order.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.engines.base import Game
+
+PALETTE_NAMES = ("Red", "Blue", "Yellow", "Green", "Purple")
 PALETTE: tuple[tuple[float, float, float, float], ...] = (
     (0.80, 0.20, 0.20, 1),  # red
     (0.20, 0.45, 0.85, 1),  # blue
@@ -28,3 +34,19 @@ def ink(background: tuple[float, float, float, float]) -> tuple[float, float, fl
     """Black or white text, whichever reads better on ``background``."""
     r, g, b, _ = background
     return (0.05, 0.05, 0.05, 1) if 0.299 * r + 0.587 * g + 0.114 * b > 0.6 else (1, 1, 1, 1)
+
+
+def from_hex(text: str) -> tuple[float, float, float, float]:
+    """ "#rrggbb" as Kivy's rgba."""
+    value = text.lstrip("#")
+    r, g, b = (int(value[i : i + 2], 16) / 255 for i in (0, 2, 4))
+    return (r, g, b, 1)
+
+
+def game_colour(game: Game, index: int) -> tuple[str, tuple[float, float, float, float]]:
+    """Player ``index``'s piece colour in ``game``: its name and rgba."""
+    pieces = game.piece_colours
+    if pieces:
+        name, hex_colour = pieces[index % len(pieces)]
+        return name, from_hex(hex_colour)
+    return PALETTE_NAMES[index % len(PALETTE)], colour(index)

@@ -18,15 +18,23 @@ from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, Str
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
+from companion.engines.base import Game
 from companion.engines.view import ChanceEntry as ChanceData
 from companion.engines.view import Choice, Ending
-from companion.ui.players import NEUTRAL, colour, ink
+from companion.ui.players import NEUTRAL, colour, game_colour, ink
 from companion.ui.screens import load_kv
 
 load_kv(__file__)
 
 Chosen = Callable[[str], Any]
 """Called with the key of the tapped choice."""
+
+
+def player_colour(player: int | None, game: Game | None) -> tuple[float, float, float, float]:
+    """A player's colour: their game piece's where the game names them."""
+    if player is None or player < 0:
+        return NEUTRAL
+    return game_colour(game, player)[1] if game is not None else colour(player)
 
 
 def percent(probability: float | None) -> str:
@@ -45,9 +53,10 @@ class TurnBanner(BoxLayout):
     background = ColorProperty(NEUTRAL)
     foreground = ColorProperty((1, 1, 1, 1))
 
-    def show(self, text: str, player: int | None) -> None:
+    def show(self, text: str, player: int | None, game: Game | None = None) -> None:
+        """Show ``text`` in player ``player``'s piece colour (the table's grey for None)."""
         self.text = text
-        self.background = colour(player)
+        self.background = player_colour(player, game)
         self.foreground = ink(self.background)
 
 
@@ -129,7 +138,9 @@ class EndBanner(BoxLayout):
     background = ColorProperty(NEUTRAL)
     foreground = ColorProperty((1, 1, 1, 1))
 
-    def show(self, end: Ending | None, name: Callable[[int], str]) -> None:
+    def show(
+        self, end: Ending | None, name: Callable[[int], str], game: Game | None = None
+    ) -> None:
         """Show ``end`` (None hides the banner: the game is still running)."""
         if end is None:
             self.title = self.reason = self.scores = ""
@@ -142,7 +153,7 @@ class EndBanner(BoxLayout):
         else:
             self.title = f"{', '.join(winners[:-1])} and {winners[-1]} win!"
         self.reason = end.reason
-        self.background = colour(end.winners[0] if len(end.winners) == 1 else None)
+        self.background = player_colour(end.winners[0] if len(end.winners) == 1 else None, game)
         self.foreground = ink(self.background)
         if end.scores is None:
             self.scores = ""

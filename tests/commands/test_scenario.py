@@ -71,7 +71,7 @@ def test_an_illegal_action_exits_2_naming_index_text_and_reason(
     file = write(tmp_path, {"game": "die-race", "players": 2, "actions": ["roll 1", "move 3"]})
     assert main(["scenario", file]) == 2
     err = capsys.readouterr().err
-    assert "action 1 ('move 3') is illegal: 3 is not a legal move now" in err
+    assert "action 1 ('move 3') is illegal: move 3 is not a legal move now" in err
     assert "legal here: move 1" in err
 
 

@@ -7,6 +7,7 @@ from kivy.clock import Clock
 
 from companion.session.journal import Source
 from companion.session.session import Session
+from tests.engines.toy_game import Move, Roll
 from tests.ui.conftest import Driver
 
 
@@ -58,8 +59,8 @@ def test_new_game_plain_table_undo_and_history(ui: Driver) -> None:
 def test_resume_prompt_rebuilds_the_unfinished_game(ui: Driver) -> None:
     journal = ui.app.services.journal
     session = Session.start(journal, "die-race", 3, seed=9, names=["Ann", "Bo", "Cy"])
-    session.apply(2, Source.MANUAL)
-    session.apply(2)
+    session.apply(Roll(2), Source.MANUAL)
+    session.apply(Move(2))
     from companion.ui.screens.resume import ResumePrompt
 
     latest = journal.latest_unfinished()
@@ -67,7 +68,9 @@ def test_resume_prompt_rebuilds_the_unfinished_game(ui: Driver) -> None:
     prompt = ResumePrompt(latest)
     prompt.open()
     ui.pump(5)
-    assert "Die Race (test game) with 3 players" in prompt.ids.question.text
+    question = prompt.ids.question.text
+    assert "Die Race (test game) with Ann, Bo, Cy" in question
+    assert "2 steps played. Roll the die for Bo" in question
     ui.screenshot("resume-prompt")
     ui.tap(prompt.ids.resume_button)
     ui.pump(5)
@@ -77,7 +80,11 @@ def test_resume_prompt_rebuilds_the_unfinished_game(ui: Driver) -> None:
 
 
 @pytest.mark.usefixtures("die_race_registered")
-def test_start_fresh_sets_the_old_game_aside(ui: Driver) -> None:
+def test_start_fresh_asks_then_sets_the_old_game_aside(ui: Driver) -> None:
+    from kivy.core.window import Window
+
+    from companion.ui.confirm import Confirm
+
     journal = ui.app.services.journal
     fresh = Session.start(journal, "die-race", 1, seed=1)
     from companion.ui.screens.resume import ResumePrompt
@@ -86,6 +93,17 @@ def test_start_fresh_sets_the_old_game_aside(ui: Driver) -> None:
     prompt.open()
     ui.pump(5)
     ui.tap(prompt.ids.fresh_button)
+    ui.pump(5)
+    confirm = next(w for w in Window.children if isinstance(w, Confirm))
+    assert "It will no longer be offered" in confirm.question
+    ui.screenshot("confirm-set-aside")
+    ui.tap(confirm.ids.no_button)  # changed their mind: nothing happens
+    ui.pump(3)
+    assert journal.latest_unfinished().id == fresh.game_row
+    ui.tap(prompt.ids.fresh_button)
+    ui.pump(3)
+    confirm = next(w for w in Window.children if isinstance(w, Confirm))
+    ui.tap(confirm.ids.yes_button)
     ui.pump(5)
     latest = journal.latest_unfinished()
     assert latest is None or latest.id != fresh.game_row
@@ -124,9 +142,9 @@ def test_history_shows_the_public_log_by_round(
     monkeypatch.setattr(DieRaceState, "log_round", lambda self: 1 + sum(self.positions) // 3)
     ui.app.start_game("die-race", 2, {"target": 5})
     controller = ui.app.controller
-    controller.apply(2, Source.MANUAL)
-    controller.apply(2)
-    controller.apply(1, Source.MANUAL)
+    controller.apply(Roll(2), Source.MANUAL)
+    controller.apply(Move(2))
+    controller.apply(Roll(1), Source.MANUAL)
     ui.app.go("history")
     ui.pump(3)
     rows = [r.text for r in reversed(ui.screen().ids.rows.children)]
@@ -159,17 +177,39 @@ def test_start_up_problems_stay_on_screen_until_read(ui: Driver) -> None:
         ui.pump(5)
 
 
-def test_messages_float_and_leave_with_their_screen(ui: Driver) -> None:
+def test_messages_are_toasts_that_cover_no_control_and_swallow_no_tap(ui: Driver) -> None:
+    from kivy.tests.common import UnitTestTouch
+
     home = ui.screen()
     before = tuple(home.ids.settings_button.pos)
     ui.app.notify("Something to read")
     ui.pump(3)
+    toast = ui.app.root.ids.message_bar
     assert tuple(home.ids.settings_button.pos) == before  # nothing moved
-    ui.tap(ui.app.root.ids.message_bar)
-    assert ui.app.message == ""
-    ui.app.notify("Only for home")
+    top_bar = ui.app.root.ids.home_button.parent
+    assert toast.top < top_bar.y, "the toast never covers the top bar"
+    x, y = toast.to_window(*toast.center)
+    assert toast.on_touch_down(UnitTestTouch(x, y)) is False  # the tap goes through
+    ui.screenshot("toast")
     ui.tap(home.ids.settings_button)
-    assert ui.app.message == ""
+    assert ui.screen().name == "settings"  # the first tap did what it said
+    assert ui.app.message == ""  # a message belongs to the screen it was shown on
+
+
+def test_the_messages_log_keeps_what_faded(ui: Driver) -> None:
+    from kivy.core.window import Window
+
+    from companion.ui.screens.messages import MessageLog
+
+    ui.app.notify("The app drew: Wolf")
+    ui.app.notify("Second")
+    ui.app.message = ""  # faded
+    ui.tap(ui.app.root.ids.messages_button)
+    log = next(w for w in Window.children if isinstance(w, MessageLog))
+    texts = [r.text for r in reversed(log.ids.rows.children)]
+    assert texts[0].endswith("Second") and texts[1].endswith("The app drew: Wolf")
+    ui.screenshot("messages-log")
+    ui.tap(log.ids.close_button)
 
 
 @pytest.mark.usefixtures("die_race_registered")
@@ -180,7 +220,7 @@ def test_any_saved_game_can_be_resumed_from_home(ui: Driver) -> None:
 
     journal = ui.app.services.journal
     older = Session.start(journal, "die-race", 2, seed=3, names=["Old", "Game"])
-    older.apply(3, Source.MANUAL)
+    older.apply(Roll(3), Source.MANUAL)
     Session.start(journal, "die-race", 1, seed=4)
     home = ui.screen()
     home.on_pre_enter()
@@ -190,7 +230,8 @@ def test_any_saved_game_can_be_resumed_from_home(ui: Driver) -> None:
     ui.pump(5)
     saved = next(w for w in Window.children if isinstance(w, SavedGames))
     rows = list(reversed(saved.ids.rows.children))
-    assert len(rows) >= 2 and "1 player" in rows[0].ids.label.text
+    assert len(rows) >= 2 and "with Player 1, started" in rows[0].ids.label.text
+    assert "1 step played. Old rolled 3: how far?" in rows[1].ids.label.text
     ui.screenshot("saved-games")
     ui.tap(rows[1].ids.resume)
     ui.pump(5)

@@ -29,9 +29,9 @@ class PlainTableScreen(GameScreen):
         self.details = "\n".join(line.text for line in view.log[-6:])
         turn = self.ids.turn
         if view.turn is not None:
-            turn.show(f"{controller.player_name(view.turn)}'s turn", view.turn)
+            turn.show(f"{controller.player_name(view.turn)}'s turn", view.turn, controller.game)
         else:
             turn.show("The table" if view.end is None else "Game over", None)
         self.ids.choices.show(view.choices, controller.choose)
         self.ids.chance.show(view.chance, controller.draw, controller.enter_outcome)
-        self.ids.end.show(view.end, controller.player_name)
+        self.ids.end.show(view.end, controller.player_name, controller.game)
