@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.engines.lost_in_the_woods import clock, deck, events, rounds
-from companion.engines.lost_in_the_woods.cards import NAMES, a_card, is_fright, is_progress
+from companion.engines.lost_in_the_woods import clock, deck, events, rounds, text
+from companion.engines.lost_in_the_woods.cards import is_fright, is_progress
 from companion.engines.lost_in_the_woods.fright import animals_in, penalty_for
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 def reveal(s: LostInTheWoodsState, kind: str) -> None:
-    s.say(f"You draw {a_card(kind)}.")
+    s.say(text.drew(kind))
     if s.stage == "play":
         s.want_draw = False
     if is_progress(kind):
@@ -37,14 +37,13 @@ def fright(s: LostInTheWoodsState, animal: str) -> None:
     if s.stage == "setup":
         if time_lost:
             deck.to_discard(s, animal)
-            s.say(f"The {NAMES[animal]} is discarded: round setup costs no time.")
+            s.say(text.setup_discard(animal))
         else:
             s.row.append(animal)
         return
     s.row.append(animal)
     if not time_lost:
         return
-    what = "a pair" if time_lost == 1 else "the third kind of animal"
-    s.say(f"The {NAMES[animal]} makes {what}: the clock moves {time_lost}.")
+    s.say(text.fright_penalty(animal, time_lost))
     if clock.add_time(s, time_lost):
         rounds.new_round(s)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.engines.lost_in_the_woods import clock, rounds
+from companion.engines.lost_in_the_woods import clock, rounds, text
 from companion.engines.lost_in_the_woods.actions import (
     SKIP_COMPASS,
     Action,
@@ -19,9 +19,8 @@ from companion.engines.lost_in_the_woods.actions import (
     compass_action,
     place_action,
 )
-from companion.engines.lost_in_the_woods.cards import NAMES, SYMBOLS, a_card
+from companion.engines.lost_in_the_woods.cards import SYMBOLS
 from companion.engines.lost_in_the_woods.forest import (
-    FOREST_LENGTH,
     can_follow,
     sets_of,
     symbol_counts,
@@ -29,8 +28,6 @@ from companion.engines.lost_in_the_woods.forest import (
 
 if TYPE_CHECKING:
     from companion.engines.lost_in_the_woods.state import LostInTheWoodsState
-
-SET_COUNT_WORDS = {0: "No set", 3: "Three sets"}
 
 
 def compass_symbols(s: LostInTheWoodsState) -> list[str]:
@@ -56,10 +53,10 @@ def decide(s: LostInTheWoodsState, action: Action) -> None:
     s.compass_left -= 1
     if isinstance(action, Compass):
         s.virtual.append(action.symbol)
-        s.say(f"The Compass counts as {a_card(action.symbol)}.")
+        s.say(text.compass_counts(action.symbol))
         clock.add_time(s, 1)
     else:
-        s.say("The Compass is left as it is.")
+        s.say(text.COMPASS_SKIPPED)
 
 
 def carry_on(s: LostInTheWoodsState) -> None:
@@ -83,9 +80,9 @@ def carry_on(s: LostInTheWoodsState) -> None:
         place(s, placeable[0])
         return
     for symbol in s.sets_left:
-        s.say(f"The {NAMES[symbol]} set cannot go next to {a_card(symbol)}: it is lost.")
-    if s.set_count in SET_COUNT_WORDS:
-        s.say(f"{SET_COUNT_WORDS[s.set_count]}: the clock moves 1.")
+        s.say(text.set_lost(symbol))
+    if s.set_count in text.SET_COUNT_WORDS:
+        s.say(text.set_count_penalty(s.set_count))
         if not clock.add_time(s, 1):
             return
     rounds.new_round(s)
@@ -96,6 +93,5 @@ def place(s: LostInTheWoodsState, symbol: str) -> None:
     s.sets_left.remove(symbol)
     s.row.remove(symbol)
     s.forest.append(symbol)
-    card = a_card(symbol)
-    s.say(f"{card[0].upper()}{card[1:]} joins the Forest row ({len(s.forest)} of {FOREST_LENGTH}).")
+    s.say(text.placed(symbol, len(s.forest)))
     clock.check_win(s)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.engines.lost_in_the_woods import clock, deck, rounds
+from companion.engines.lost_in_the_woods import clock, deck, rounds, text
 from companion.engines.lost_in_the_woods.actions import (
     DROP_TORCH,
     LIGHT_TORCH,
@@ -22,7 +22,7 @@ from companion.engines.lost_in_the_woods.actions import (
     signpost_action,
     well_action,
 )
-from companion.engines.lost_in_the_woods.cards import NAMES, SYMBOLS, a_card, plural
+from companion.engines.lost_in_the_woods.cards import SYMBOLS
 from companion.engines.lost_in_the_woods.forest import can_follow, sets_of, symbol_counts
 from companion.engines.lost_in_the_woods.fright import animals_in
 
@@ -60,8 +60,7 @@ def drawn(s: LostInTheWoodsState, kind: str) -> None:
         if sets_of(counts) and not s.well_used:
             s.decision = "well"
             return
-        why = "was already used this round" if s.well_used else "finds no matching cards"
-        s.say(f"The Wishing Well {why}.")
+        s.say(text.WELL_USED if s.well_used else text.WELL_EMPTY)
     elif kind == "torch":
         s.decision = "torch"
         return
@@ -78,22 +77,22 @@ def drawn(s: LostInTheWoodsState, kind: str) -> None:
         if present:
             strike(s, present[0])
         else:
-            s.say("Lightning strikes, but there is no Progress card to lose.")
+            s.say(text.LIGHTNING_MISSES)
         return
     elif kind == "gravestone":
         finish(s)
         frights = len(animals_in(s.row))
-        s.say(f"The Gravestone costs {frights} time.")
+        s.say(text.gravestone(frights))
         clock.add_time(s, frights)
         return
     elif kind == "signpost":
         if signpost_symbols(s):
             s.decision = "signpost"
             return
-        s.say("The Signpost has no card that fits the Forest row.")
+        s.say(text.SIGNPOST_NO_CARD)
     elif kind == "scarecrow":
         finish(s)
-        s.say("The Scarecrow scatters the Fright row: a new round begins.")
+        s.say(text.SCARECROW)
         rounds.new_round(s)
         return
     else:
@@ -108,11 +107,11 @@ def decide(s: LostInTheWoodsState, decision: str, action: Action) -> None:
         s.event = None
         if action == LIGHT_TORCH:
             s.torch_lit += 1
-            s.say("You light the Torch and set it aside for a later round.")
+            s.say(text.TORCH_LIT)
             clock.add_time(s, 1)
         else:
             deck.to_discard(s, "torch")
-            s.say("The Torch is discarded unlit.")
+            s.say(text.TORCH_DROPPED)
         return
     finish(s)
     if isinstance(action, UseWell):
@@ -122,9 +121,9 @@ def decide(s: LostInTheWoodsState, decision: str, action: Action) -> None:
     elif isinstance(action, Signpost):
         signpost(s, action.symbol)
     elif action == SKIP_WELL:
-        s.say("You leave the Wishing Well alone.")
+        s.say(text.WELL_SKIPPED)
     elif action == SKIP_SIGNPOST:
-        s.say("You pass the Signpost by.")
+        s.say(text.SIGNPOST_SKIPPED)
 
 
 def finish(s: LostInTheWoodsState) -> None:
@@ -140,13 +139,13 @@ def wish(s: LostInTheWoodsState, symbol: str) -> None:
     deck.to_discard(s, symbol, n)
     s.well_used = True
     s.time = max(0, s.time - 1)
-    s.say(f"The Wishing Well takes {plural(symbol, n)} and turns the clock back.")
+    s.say(text.wished(symbol, n))
 
 
 def strike(s: LostInTheWoodsState, symbol: str) -> None:
     s.row.remove(symbol)
     deck.to_discard(s, symbol)
-    s.say(f"Lightning strikes {a_card(symbol)}.")
+    s.say(text.struck(symbol))
 
 
 def signpost(s: LostInTheWoodsState, symbol: str) -> None:
@@ -154,7 +153,7 @@ def signpost(s: LostInTheWoodsState, symbol: str) -> None:
         return
     s.row.remove(symbol)
     s.forest.append(symbol)
-    s.say(f"The Signpost leads {a_card(symbol)} into the Forest row.")
+    s.say(text.signposted(symbol))
     if clock.check_win(s):
         rounds.new_round(s)
 
@@ -163,8 +162,8 @@ def horseman(s: LostInTheWoodsState) -> None:
     if s.forest:
         lost = s.forest.pop()
         deck.to_discard(s, lost)
-        s.say(f"The Headless Horseman takes the {NAMES[lost]} from the Forest row.")
-    s.say("The discard pile is shuffled and put under the Journey deck.")
+        s.say(text.horseman_takes(lost))
+    s.say(text.HORSEMAN_SHUFFLE)
     deck.shuffle_discard(s)
     finish(s)
 
@@ -175,4 +174,4 @@ def use_torch(s: LostInTheWoodsState) -> None:
         deck.to_discard(s, animal)
     s.torch_ready -= 1
     deck.to_discard(s, "torch")
-    s.say("The Torch drives the Fright cards away.")
+    s.say(text.TORCH_USED)

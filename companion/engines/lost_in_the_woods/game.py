@@ -28,6 +28,8 @@ class LostInTheWoodsGame(Game):
             ),
             rulebook="Shuffle the remaining cards to make the Journey deck.",
             choices=("digital", "table"),
+            title="Journey deck",
+            choice_labels=("The app's deck", "Your real cards"),
         ),
         Option(
             key="max_shuffles",
@@ -41,6 +43,8 @@ class LostInTheWoodsGame(Game):
             decision="LW12",
             minimum=1,
             maximum=MAX_SHUFFLES,
+            title="Shuffle limit",
+            step=1,
         ),
     )
 

@@ -197,7 +197,7 @@ class LostInTheWoodsState(State):
         elif action == DRAW:
             self.want_draw = True
         elif action == END_ROUND:
-            self.say("You end the round.")
+            self.say(words.ROUND_ENDED)
             rounds.begin_end_of_round(self)
         else:
             events.use_torch(self)
@@ -224,10 +224,10 @@ class LostInTheWoodsState(State):
                 self.segments = []
                 if not self.discard:
                     self.want_draw = False
-                    self.say("The Journey deck and the discard pile are empty: the round ends.")
+                    self.say(words.NOTHING_LEFT)
                     rounds.begin_end_of_round(self)
                     continue
-                self.say("The Journey deck is empty: the discard pile is shuffled into a new one.")
+                self.say(words.DECK_REBUILT)
                 deck.shuffle_discard(self)
                 continue
             if not self.digital:

@@ -1,7 +1,8 @@
-"""What Lost in the Woods says to the player: prompts, choice labels, refusals and the end.
+"""What Lost in the Woods says to the player: prompts, choice labels, the public log's
+lines, refusals and the end.
 
-Keys (``actions.py``) are for the journal; these are the words a player reads.  Log lines
-are written where each rule happens (``drawing.py``, ``events.py``, ``ending.py``).
+Keys (``actions.py``) are for the journal; these are the words a player reads, written
+once here so the rule modules only say *which* line to add.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from companion.engines.lost_in_the_woods.actions import (
     UseWell,
 )
 from companion.engines.lost_in_the_woods.cards import INDEX, KINDS, NAMES, a_card, plural
+from companion.engines.lost_in_the_woods.forest import FOREST_LENGTH
 
 if TYPE_CHECKING:
     from companion.engines.lost_in_the_woods.state import LostInTheWoodsState
@@ -61,6 +63,79 @@ def end_reason(s: LostInTheWoodsState) -> str:
     return lost_shuffles(s.shuffles + 1, code=False)
 
 
+# -- the public log ------------------------------------------------------------
+ROUND_ENDED = "You end the round."
+NOTHING_LEFT = "The Journey deck and the discard pile are empty: the round ends."
+DECK_REBUILT = "The Journey deck is empty: the discard pile is shuffled into a new one."
+WELL_USED = "The Wishing Well was already used this round."
+WELL_EMPTY = "The Wishing Well finds no matching cards."
+WELL_SKIPPED = "You leave the Wishing Well alone."
+LIGHTNING_MISSES = "Lightning strikes, but there is no Progress card to lose."
+SIGNPOST_NO_CARD = "The Signpost has no card that fits the Forest row."
+SIGNPOST_SKIPPED = "You pass the Signpost by."
+SCARECROW = "The Scarecrow scatters the Fright row: a new round begins."
+TORCH_LIT = "You light the Torch and set it aside for a later round."
+TORCH_DROPPED = "The Torch is discarded unlit."
+TORCH_USED = "The Torch drives the Fright cards away."
+HORSEMAN_SHUFFLE = "The discard pile is shuffled and put under the Journey deck."
+COMPASS_SKIPPED = "The Compass is left as it is."
+SET_COUNT_WORDS = {0: "No set", 3: "Three sets"}
+
+
+def capital(words: str) -> str:
+    return words[:1].upper() + words[1:]
+
+
+def drew(kind: str) -> str:
+    return f"You draw {a_card(kind)}."
+
+
+def setup_discard(animal: str) -> str:
+    return f"The {NAMES[animal]} is discarded: round setup costs no time."
+
+
+def fright_penalty(animal: str, time_lost: int) -> str:
+    what = "a pair" if time_lost == 1 else "the third kind of animal"
+    return f"The {NAMES[animal]} makes {what}: the clock moves {time_lost}."
+
+
+def compass_counts(symbol: str) -> str:
+    return f"The Compass counts as {a_card(symbol)}."
+
+
+def set_lost(symbol: str) -> str:
+    return f"The {NAMES[symbol]} set cannot go next to {a_card(symbol)}: it is lost."
+
+
+def set_count_penalty(count: int) -> str:
+    return f"{SET_COUNT_WORDS[count]}: the clock moves 1."
+
+
+def placed(symbol: str, forest_cards: int) -> str:
+    return f"{capital(a_card(symbol))} joins the Forest row ({forest_cards} of {FOREST_LENGTH})."
+
+
+def gravestone(frights: int) -> str:
+    return f"The Gravestone costs {frights} time."
+
+
+def wished(symbol: str, count: int) -> str:
+    return f"The Wishing Well takes {plural(symbol, count)} and turns the clock back."
+
+
+def struck(symbol: str) -> str:
+    return f"Lightning strikes {a_card(symbol)}."
+
+
+def signposted(symbol: str) -> str:
+    return f"The Signpost leads {a_card(symbol)} into the Forest row."
+
+
+def horseman_takes(kind: str) -> str:
+    return f"The Headless Horseman takes the {NAMES[kind]} from the Forest row."
+
+
+# -- prompts and labels ---------------------------------------------------------
 PROMPTS = {
     None: "Draw a card, or end the round and place your sets?",
     "torch": "Torch: light it for a later round (costs 1 time), or discard it?",
@@ -153,9 +228,8 @@ def card_refusal(s: LostInTheWoodsState, kind: str) -> str:
         )
     where_text = "; ".join(places) or "none left"
     whole = f"the only {name} is" if total == 1 else f"all {plural(kind, total)} are"
-    card = a_card(kind)
     return (
-        f"{card[0].upper()}{card[1:]} cannot be the next card: {whole} accounted for "
+        f"{capital(a_card(kind))} cannot be the next card: {whole} accounted for "
         f"({where_text}). "
         f"Check the card, or undo a wrong tap."
     )

@@ -79,7 +79,7 @@ class WoodsScreen(GameScreen):
         self.events_text = "\n".join(line.text for line in view.log[-LOG_LINES:]) or " "
         self.prompt = view.headline
         self.game_over = view.end is not None
-        self.ids.end.show(view.end, self.controller.player_name)
+        self.ids.end.show(view.end, self.controller.player_name, self.controller.game)
         self.ids.entry_slot.clear_widgets()
         if view.end is not None:
             self._show_end(view)
