@@ -17,7 +17,7 @@ from kivy.metrics import dp
 
 from companion.engines.lost_in_the_woods.advisor import policy as pol
 from companion.session.journal import Source
-from companion.ui.games.lost_in_the_woods.screen import WoodsScreen
+from companion.ui.games.lost_in_the_woods.screen import IMPOSSIBLE, WoodsScreen
 from tests.ui.conftest import Driver
 
 
@@ -75,6 +75,8 @@ def test_a_table_deck_game_on_the_screen(ui: Driver) -> None:
     tap_card(ui, "Wolf")
     assert state().to_dict() == before, "a fifth wolf is refused"
     assert "Wolf cannot be the next card" in ui.app.message
+    wolf = ui.button("Wolf", screen.ids.choices)
+    assert tuple(wolf.background_color) == IMPOSSIBLE, "a Wolf that cannot come is greyed"
 
     tap_card(ui, "Shamrock")
     ui.tap(ui.button("Draw"))

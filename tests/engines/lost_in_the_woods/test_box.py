@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from companion.engines.lost_in_the_woods import GAME, Box, BoxError, LostInTheWoodsGame
+from companion.engines.lost_in_the_woods import game as game_module
 from companion.engines.lost_in_the_woods.box import shipped_box
 from companion.engines.lost_in_the_woods.cards import plural
 
@@ -85,16 +86,14 @@ def test_a_box_file_that_is_not_utf8_is_refused_with_its_name() -> None:
 
 
 def test_the_box_is_read_when_first_needed_and_a_broken_one_makes_the_game_unavailable(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert GAME.unavailable() is None
     broken = tmp_path / "box.toml"
     broken.write_text(GOOD.replace("bat = 4\n", ""))
-
-    class BrokenBoxGame(LostInTheWoodsGame):
-        @property
-        def box(self) -> Box:
-            return Box.from_path(broken)
-
-    reason = BrokenBoxGame().unavailable()
+    monkeypatch.setattr(game_module, "shipped_box", lambda: Box.from_path(broken))
+    game = LostInTheWoodsGame()  # reads nothing yet
+    reason = game.unavailable()
     assert reason is not None and "box.toml" in reason and "[fright] bat is missing" in reason
+    with pytest.raises(BoxError):
+        game.new_initial_state(1)
