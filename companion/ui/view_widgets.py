@@ -89,7 +89,9 @@ class ChanceEntry(BoxLayout):
     """At a chance node: "let the app draw", or the outcome the table really showed.
 
     ``manual`` is False where the game does not take the table's word (the app's
-    own deck): then only the app's draw is offered.
+    own deck): then only the app's draw is offered.  ``app`` is False where only the
+    table can know the outcome (a token the players felt but nobody saw): then only
+    the table's entry is offered.
     """
 
     what = StringProperty("")
@@ -110,6 +112,7 @@ class ChanceEntry(BoxLayout):
         on_table: Chosen,
         manual: bool = True,
         cols: int = 3,
+        app: bool = True,
     ) -> None:
         """Offer ``chance`` (None hides the entry: nothing is to be drawn now)."""
         outcomes = self.ids.outcomes
@@ -117,7 +120,12 @@ class ChanceEntry(BoxLayout):
         self.shown = chance is not None
         self.what = "" if chance is None else chance.what
         self._on_app = on_app
+        button = self.ids.app_button
+        button.opacity, button.disabled, button.height = (1, False, dp(56)) if app else (0, True, 0)
         self.ids.table_heading.opacity = 1 if manual else 0
+        self.ids.table_heading.text = (
+            "Or tap what the table showed:" if app else "Tap what the table showed:"
+        )
         if chance is None or not manual:
             return
         outcomes.cols = cols
