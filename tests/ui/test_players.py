@@ -208,3 +208,13 @@ def test_turns_and_the_end_are_announced_and_play_again_keeps_the_table(ui: Driv
     assert again is not controller and again.names == ["Ann", "Bo"]
     assert again.session.record.options == {"target": 2}
     assert ui.screen().ids.end.title == ""
+
+
+def test_a_game_that_draws_its_own_first_player_is_not_asked_twice(ui: Driver) -> None:
+    ui.app.open_new_game("le-petit-poucet")
+    ui.pump(5)
+    setup = ui.screen().ids.player_setup
+    assert not setup.asks and setup.ids.draw_button.opacity == 0
+    assert all(r.ids.begins_button.disabled for r in setup.ids.rows.children)
+    assert "The game itself chooses who begins" in setup.rule_text
+    assert setup.chosen_names() == setup.names
