@@ -1,6 +1,6 @@
 """The turntable kit, simulated: the real firmware on a simulated board, on a pty.
 
-``SimKit.start()`` creates a pseudo-terminal, runs the unmodified ``firmware/``
+``SimKit.start()`` creates a pseudo-terminal, runs the unmodified ``companion/firmware/``
 code on a thread (see fw_host) with an AS5600 model over a SimMagnet, and returns
 the port's path: anything that can open a serial port (the app's link, a terminal,
 ``companion sim-turntable``'s user) talks to it exactly as to a Pico on USB.
