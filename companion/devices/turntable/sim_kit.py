@@ -15,6 +15,7 @@ import os
 import threading
 import traceback
 import tty
+from collections.abc import Callable
 from pathlib import Path
 
 from companion.devices.turntable.fw_host import (
@@ -58,6 +59,9 @@ class SimKit:
         self.boots = 0
         self.reset_reasons: list[str] = []
         self.crash: str | None = None
+        # Told (on the kit's thread) the crash's last traceback line, so a player sees why
+        # the simulated wolf went quiet rather than finding it only in the log.
+        self.on_crash: Callable[[str], None] | None = None
         self.bootsel = False
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
@@ -143,6 +147,8 @@ class SimKit:
             except Exception:
                 self.crash = traceback.format_exc()
                 log.error("simulated kit firmware crashed:\n%s", self.crash)
+                if self.on_crash is not None:
+                    self.on_crash(self.crash.strip().splitlines()[-1])
                 board.print("Traceback (most recent call last):\n" + self.crash)
             try:
                 if self._repl(board, stop):
