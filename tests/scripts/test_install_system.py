@@ -58,9 +58,14 @@ class Machine:
 
     def with_sudo(self, password: bool) -> None:
         if password:
-            self.fake("sudo", 'echo "sudo $*" >> "$FAKE_LOG"\necho "a password is required" >&2\nexit 1')
+            self.fake(
+                "sudo", 'echo "sudo $*" >> "$FAKE_LOG"\necho "a password is required" >&2\nexit 1'
+            )
         else:
-            self.fake("sudo", 'echo "sudo $*" >> "$FAKE_LOG"\n[ "$1" = -n ] && shift\nFAKE_UID=0 exec "$@"')
+            self.fake(
+                "sudo",
+                'echo "sudo $*" >> "$FAKE_LOG"\n[ "$1" = -n ] && shift\nFAKE_UID=0 exec "$@"',
+            )
 
     def run(self, script: str, *args: str) -> subprocess.CompletedProcess[str]:
         env = {
