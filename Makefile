@@ -53,5 +53,12 @@ $(NODE_STAMP): package.json package-lock.json | $(TEST_STAMP)
 	npm ci --silent --no-audit --no-fund
 	touch $@
 
+# Deployment (hw/README.md): DRY_RUN=1 prints every step and checks every file, changing nothing.
+install-kiosk:
+	DRY_RUN=$(DRY_RUN) scripts/install-kiosk
+
+flash: $(RUN_STAMP)
+	DRY_RUN=$(DRY_RUN) UF2=$(UF2) PORT=$(PORT) scripts/flash-pico
+
 clean:
 	rm -rf $(VENV) node_modules build *.egg-info .pytest_cache .mypy_cache .ruff_cache
