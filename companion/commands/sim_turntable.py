@@ -35,7 +35,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         "sim-turntable",
         help="run the turntable kit's firmware on a simulated board and print its port",
         description=(
-            "Runs the Pico firmware from firmware/ under CPython with a simulated AS5600 and "
+            "Runs the Pico firmware bundled with the companion (companion/firmware/) under CPython with a simulated AS5600 and "
             "magnet, on a pseudo-terminal. Point the app (or any serial terminal) at the "
             "printed port."
         ),
