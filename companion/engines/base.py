@@ -71,14 +71,31 @@ class Option:
     """What each of ``choices`` means in words, in the same order (empty: from the value)."""
     step: float | None = None
     """How far one tap of - or + moves a number (None: a sensible step for its range)."""
+    members: tuple[tuple[str, str], ...] = ()
+    """For a rule that picks a set of things (the tree series left out, say): each
+    thing's (key, name).  The value stays text, the picked keys joined by commas in
+    this order ("" for none), and a screen offers one toggle per thing."""
 
     @property
     def name(self) -> str:
         """The rule's short name as a player reads it."""
         return self.title or self.key.replace("_", " ").capitalize()
 
+    def picked(self, value: str) -> tuple[str, ...]:
+        """The member keys a set-valued ``value`` names, in member order."""
+        named = set(value.split(","))
+        return tuple(key for key, _ in self.members if key in named)
+
+    def toggled(self, value: str, key: str) -> str:
+        """``value`` with member ``key`` picked or unpicked (maybe not a valid value)."""
+        named = set(self.picked(value)) ^ {key}
+        return ",".join(k for k, _ in self.members if k in named)
+
     def value_words(self, value: Any) -> str:
-        """``value`` in words: On/Off, a choice's label, a number."""
+        """``value`` in words: On/Off, a choice's label, a number, the things picked."""
+        if self.members and isinstance(value, str):
+            names = dict(self.members)
+            return ", ".join(names[k] for k in self.picked(value)) or "None"
         if isinstance(value, bool) and not self.choices:
             return "On" if value else "Off"
         if self.choices and value in self.choices and self.choice_labels:

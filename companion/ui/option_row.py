@@ -2,7 +2,8 @@
 words, and its control; the rulebook sentence and the decision behind "Why?".
 
 Booleans toggle, choices cycle, bounded numbers step with - and + in sensible
-steps (a round limit moves in tens).  The row never stores the value itself: it
+steps (a round limit moves in tens), and a rule that picks a set of things
+(``Option.members``) shows one toggle per thing.  The row never stores the value itself: it
 reports changes to ``on_change(key, value)`` and shows what it is given.
 """
 
@@ -13,7 +14,7 @@ from typing import Any
 
 from kivy.factory import Factory
 from kivy.metrics import dp
-from kivy.properties import ObjectProperty, StringProperty
+from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.engines.base import InvalidOptions, Option
@@ -21,6 +22,11 @@ from companion.ui.info import Info
 from companion.ui.screens import load_kv
 
 load_kv(__file__)
+
+
+IN_PLAY = (0.22, 0.36, 0.26, 1)
+LEFT_OUT = (0.42, 0.22, 0.18, 1)
+"""A set-valued rule's toggles: picked (left out, say) or not."""
 
 
 def next_choice(option: Option, value: Any) -> Any:
@@ -50,6 +56,8 @@ class OptionRow(BoxLayout):
     value_text = StringProperty("")
     label_text = StringProperty("")
     option = ObjectProperty(None)
+    controls_height = NumericProperty(0)
+    """The stacked toggles' height (set-valued rules), so the row grows to hold them."""
 
     def __init__(
         self, option: Option, value: Any, on_change: Callable[[str, Any], None], **kwargs: Any
@@ -75,7 +83,10 @@ class OptionRow(BoxLayout):
         """The stepper's value label (numbers only)."""
         box = self.ids.controls
         opt = self.option
-        if isinstance(opt.default, bool) or opt.choices:
+        self._members: dict[str, Any] = {}
+        if opt.members:
+            self._build_members(box)
+        elif isinstance(opt.default, bool) or opt.choices:
             button = Factory.Tap(text="Change")
             button.bind(on_release=lambda *_: self._cycle())
             box.add_widget(button)
@@ -96,6 +107,30 @@ class OptionRow(BoxLayout):
             for widget in (minus, shown, plus):
                 box.add_widget(widget)
             self._number = shown
+
+    def _build_members(self, box: Any) -> None:
+        """One toggle per member, stacked: lit while the member is picked."""
+        box.orientation = "vertical"
+        box.width = dp(240)
+        for key, name in self.option.members:
+            button = Factory.QuietTap(text=name, height=dp(48), font_size="16sp")
+            button.bind(on_release=lambda _b, k=key: self._toggle(k))
+            box.add_widget(button)
+            self._members[key] = button
+        self.controls_height = len(self._members) * (dp(48) + box.spacing) + dp(8)
+        self._show_members()
+
+    def _show_members(self) -> None:
+        picked = set(self.option.picked(self.value))
+        for key, button in self._members.items():
+            name = dict(self.option.members)[key]
+            button.text = f"{name}: {'left out' if key in picked else 'in play'}"
+            button.background_color = LEFT_OUT if key in picked else IN_PLAY
+            unpicked = self.option.toggled(self.value, key)
+            button.disabled = self.option.choices != () and unpicked not in self.option.choices
+
+    def _toggle(self, key: str) -> None:
+        self._set(self.option.toggled(self.value, key))
 
     def _cycle(self) -> None:
         if isinstance(self.option.default, bool) and not self.option.choices:
@@ -118,5 +153,7 @@ class OptionRow(BoxLayout):
         self.value = value
         if self._number is not None:
             self._number.text = self.option.value_words(value)
+        if self._members:
+            self._show_members()
         self._show()
         self.on_change(self.option.key, value)

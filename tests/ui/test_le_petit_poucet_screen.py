@@ -100,7 +100,10 @@ def ui(ui: Driver) -> Iterator[Driver]:
 
 
 def buttons(screen: Any) -> list[Any]:
-    """The step panel's buttons on show, in reading order (the app's draw aside)."""
+    """The stage's buttons on show, in reading order (the app's draw aside): the tree
+    grid's cards while it shows, else the step panel's buttons."""
+    if screen.cards:
+        return [w for w in reversed(screen.grid.children) if getattr(w, "available", False)]
     steps = screen.steps
     found = []
     for box in (steps.ids.reveal, steps.ids.chance.ids.outcomes, steps.ids.choices):
@@ -211,9 +214,10 @@ def test_a_turn_on_the_screen(ui: Driver) -> None:
         ui.tap(choice(screen, ("vote", target)))
     assert controller.state.phase == CHECK
 
-    # Step 4: the token is the oak: Player 3 found it; the cards taken come first.
-    assert f"{names[2]}'s card" in choice_texts(screen)[0]
-    assert screen.steps.ids.chance.ids.app_button.disabled  # the token is a real one
+    # Step 4: the token is the oak: Player 3 found it; the cards taken wear their names.
+    oak = screen.grid.card("oak", "no hole")
+    assert oak.holder == names[2] and oak.available
+    assert screen.ids.app_draw_button.disabled  # the token is a real one
     ui.screenshot("petit-poucet-check")
     ui.tap(choice(screen, ("token", 0)))
     state = controller.state
@@ -427,3 +431,196 @@ def test_tap_mode_plays_a_clip_per_tap_and_sound_off_plays_nothing(
         ui.tap(count.ids.big_button)
     assert ui.app.controller.state.phase == REVEAL
     assert spy.take() == []
+
+
+# -- the tree cards as a grid, sizes, the easier-games toggles, leaving mid-count --------
+
+
+def to_the_reveal(ui: Driver, players: int = 3, options: dict[str, Any] | None = None) -> Any:
+    """A new game at step 2 (the first card to enter), first player P1."""
+    ui.app.start_game("le-petit-poucet", players, options or {})
+    ui.pump(5)
+    controller = ui.app.controller
+    controller.apply(("first", 0))
+    controller.apply(("draw",))
+    for _ in range(players - 1):
+        controller.apply(("pass",))
+    controller.apply(("box",))
+    ui.pump(3)
+    assert controller.state.phase == REVEAL
+    return ui.screen()
+
+
+def cards_of(screen: Any) -> list[Any]:
+    from companion.ui.games.le_petit_poucet.tree_cards import PoucetTreeCard
+
+    return [w for w in screen.grid.children if isinstance(w, PoucetTreeCard)]
+
+
+def all_on_screen(ui: Driver, widgets: list[Any]) -> bool:
+    """Every widget wholly inside the window (nothing scrolled away, nothing clipped)."""
+    width, height = ui.app.root.size
+    for w in widgets:
+        x, y = w.to_window(w.x, w.y)
+        if x < 0 or y < 0 or x + w.width > width + 0.5 or y + w.height > height + 0.5:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+def test_the_tree_cards_are_a_grid_by_series(ui: Driver, size: tuple[int, int]) -> None:
+    ui.resize(size)
+    screen = to_the_reveal(ui)
+    controller = ui.app.controller
+    names = controller.names
+    assert screen.cards and screen.grid in screen.ids.stage.children
+    cards = cards_of(screen)
+    assert len(cards) == 25 and screen.grid.cols == 6  # five series of five, by rows
+    assert all_on_screen(ui, cards)  # all 25 at once: no scrolling list any more
+    assert min(min(c.size) for c in cards) >= dp(48)
+    birch = screen.grid.card("birch", "2 vertical holes")
+    assert birch.holes == [[0.5, 0.28], [0.5, 0.72]]  # drawn as the token's holes
+    if size == (1280, 720):
+        assert screen.scale > 1.3  # the board grows on a larger screen
+        assert birch.height > dp(70)
+
+    ui.tap(birch)  # the card that turned up, entered by touch
+    box = controller.state.box
+    assert controller.state.revealed == [box.tree_by_label("birch (2 vertical holes)").index]
+    ui.tap(ui.button(names[1]))  # Player 2 grabs it
+    assert not screen.grid.card("birch", "2 vertical holes").available  # turned up already
+    ui.tap(screen.grid.card("birch", "2 vertical holes"))  # greyed out: nothing happens
+    assert len(controller.state.revealed) == 1
+    ui.screenshot(f"petit-poucet-grid-reveal-{size[0]}", size)
+    ui.tap(screen.grid.card("oak", "2 horizontal holes"))
+    ui.tap(ui.button(names[2]))
+    ui.tap(screen.grid.card("apple", "no hole"))
+    ui.tap(ui.button(names[0]))
+    for _ in range(3):  # the secret votes, all for Player 3
+        ui.tap(ui.button("show my choices"))
+        ui.tap(choice(screen, ("vote", 2)))
+    assert controller.state.phase == CHECK
+
+    # The check: the same grid; each card taken wears its child's name and colour.
+    oak = screen.grid.card("oak", "2 horizontal holes")
+    assert oak.holder == names[2] and tuple(oak.paper) != tuple(birch.paper)
+    assert screen.grid.card("birch", "2 vertical holes").available  # any token can come out
+    assert screen.ids.app_draw_button.disabled
+    ui.screenshot(f"petit-poucet-grid-check-{size[0]}", size)
+    ui.tap(oak)
+    assert controller.state.positions == [1, 1, 2]
+    ui.resize((800, 480))
+
+
+def toggle(ui: Driver, new_game: Any, text: str) -> None:
+    """Scroll New game's house rules to the toggle reading ``text`` and tap it."""
+    button = ui.button(text, new_game.ids.options)
+    new_game.ids.options.parent.parent.scroll_to(button, animate=False)
+    ui.pump(3)
+    ui.tap(button)
+
+
+def test_the_easier_games_rule_is_a_toggle_per_series(ui: Driver) -> None:
+    ui.app.open_new_game("le-petit-poucet")
+    ui.pump(3)
+    new_game = ui.screen()
+    toggle(ui, new_game, "2 vertical holes: in play")
+    toggle(ui, new_game, "2 horizontal holes: in play")
+    assert new_game.options["removed_series"] == "vertical,horizontal"  # the saved format
+    toggle(ui, new_game, "2 vertical holes: left out")
+    assert new_game.options["removed_series"] == "horizontal"
+    for name in ("no hole", "1 hole", "3 holes"):
+        toggle(ui, new_game, f"{name}: in play")
+    assert new_game.options["removed_series"] == "none,one,horizontal,three"
+    last = ui.button("2 vertical holes: in play", new_game.ids.options)
+    assert last.disabled  # one series at least stays in play
+    ui.screenshot("petit-poucet-easier-games")
+    toggle(ui, new_game, "no hole: left out")
+    toggle(ui, new_game, "1 hole: left out")
+    assert new_game.options["removed_series"] == "horizontal,three"
+    ui.tap(new_game.ids.start_button)
+    ui.pump(5)
+    controller = ui.app.controller
+    controller.apply(("first", 0))
+    controller.apply(("draw",))
+    controller.apply(("pass",))
+    controller.apply(("box",))
+    ui.pump(3)
+    screen = ui.screen()
+    heads = [
+        w.text
+        for w in reversed(screen.grid.children)
+        if hasattr(w, "text") and not hasattr(w, "holder")
+    ]
+    assert heads == ["no hole", "1 hole", "2 vertical holes"]
+    assert len(cards_of(screen)) == 15
+
+
+def visible_labels(root: Any) -> list[Any]:
+    from kivy.uix.label import Label
+
+    return [
+        w
+        for w in root.walk(restrict=True)
+        if isinstance(w, Label)
+        and w.text.strip()
+        and w.get_root_window() is not None
+        and w.opacity > 0
+        and w.width > 0
+        and w.height > 0
+    ]
+
+
+def shown(widget: Any) -> bool:
+    """Drawn: neither it nor a parent is transparent or folded to nothing."""
+    while widget is not None and widget is not widget.parent:
+        if widget.opacity == 0 or widget.height <= 0:
+            return False
+        widget = widget.parent
+    return True
+
+
+def small_text(screen: Any) -> list[tuple[str, float]]:
+    from kivy.metrics import sp
+
+    return [
+        (w.text[:40], w.font_size)
+        for w in visible_labels(screen)
+        if shown(w) and w.font_size < sp(15) - 0.01
+    ]
+
+
+def test_nothing_on_the_screen_is_below_15sp(ui: Driver) -> None:
+    ui.resize((800, 480))
+    ui.app.start_game("le-petit-poucet", 5, {"less_quick": True})
+    ui.pump(5)
+    screen = ui.screen()
+    controller = ui.app.controller
+    seen = []
+
+    def check(what: str) -> None:
+        ui.pump(3)
+        seen.append((what, small_text(screen)))
+
+    check("who begins")
+    controller.apply(("first", 0))
+    check("draw")
+    controller.apply(("draw",))
+    check("count")
+    for _ in range(4):
+        controller.apply(("pass",))
+    controller.apply(("box",))
+    check("reveal grid")
+    controller.apply(("reveal", 0))
+    check("less quick question")
+    for tree in range(1, 5):
+        controller.apply(("take",))
+        controller.apply(("reveal", tree))
+    controller.apply(("take",))
+    check("vote hidden")
+    while controller.state.phase == VOTE:
+        controller.apply(("vote", 0))
+    check("check grid")
+    controller.apply(("token", 0))
+    check("after the turn")
+    assert [(what, small) for what, small in seen if small] == []

@@ -13,7 +13,9 @@ from companion.engines.le_petit_poucet.view import (
     OGRE_HOUSE,
     Pawn,
     PoucetTable,
+    SeriesRow,
     TouchRound,
+    TreeCard,
     TurnReport,
 )
 
@@ -25,6 +27,8 @@ __all__ = [
     "Pawn",
     "PoucetState",
     "PoucetTable",
+    "SeriesRow",
     "TouchRound",
+    "TreeCard",
     "TurnReport",
 ]

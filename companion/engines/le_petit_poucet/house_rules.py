@@ -60,12 +60,15 @@ def removal_choices(box: Box | None) -> tuple[str, ...]:
 
 
 def removed_series_option(box: Box | None) -> Option:
+    """Easier games: the series to leave in the box, one toggle per series on screen
+    (the value stays the series keys joined by commas, as saved games have it)."""
     return Option(
         key="removed_series",
         default="",
+        title="Easier games: series left out",
         description=(
-            "Easier games: tree series left in the box (tokens and cards), as series keys "
-            "from the box file joined by commas. Empty plays with every tree."
+            "Leave whole tree series in the box (their tokens and cards) for an easier "
+            "game. Tap a series to leave it out or bring it back."
         ),
         rulebook=(
             "For easier games, remove from the game the Tree tokens (and associated cards) "
@@ -73,6 +76,7 @@ def removed_series_option(box: Box | None) -> Option:
         ),
         decision="PP10",
         choices=removal_choices(box),
+        members=tuple((s.key, s.name) for s in box.series) if box is not None else (),
     )
 
 

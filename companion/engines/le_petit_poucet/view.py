@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 from companion.engines.le_petit_poucet import ogre, text
 from companion.engines.le_petit_poucet.actions import Action, First, Grab, Reveal, Token, Vote
-from companion.engines.le_petit_poucet.steps import CHECK, OVER, START, TOUCH, VOTE
+from companion.engines.le_petit_poucet.holes import Point, holes
+from companion.engines.le_petit_poucet.steps import ASK, CHECK, GRAB, OVER, START, TOUCH, VOTE
 from companion.engines.view import ChanceEntry, Choice, Ending, View, sentence
 
 if TYPE_CHECKING:
@@ -61,6 +62,25 @@ class TurnReport:
 
 
 @dataclass(frozen=True)
+class TreeCard:
+    """One tree in play, as a card picture: ``index`` is the hint's "tree"."""
+
+    index: int
+    name: str
+    label: str
+    """ "Oak (no hole)", for a sentence or a screen reader."""
+
+
+@dataclass(frozen=True)
+class SeriesRow:
+    """One series of the box (what the fingers feel): its name, its holes and its trees."""
+
+    name: str
+    holes: tuple[Point, ...]
+    trees: tuple[TreeCard, ...]
+
+
+@dataclass(frozen=True)
 class PoucetTable:
     """The public picture: the path, the pawns, the boots and the side column."""
 
@@ -80,6 +100,12 @@ class PoucetTable:
     last_turn: TurnReport | None
     secret_choices: bool
     """The choices are a secret vote: a screen shows them only once the voter asks."""
+    series: tuple[SeriesRow, ...] = ()
+    """The trees in play by series, in box order: the card grid's rows."""
+    holders: tuple[tuple[int, int], ...] = ()
+    """(tree, child) for each card taken this turn, so a picture can mark it."""
+    top_card: int | None = None
+    """The tree card on top of the revealed stack, while the children may take it."""
 
 
 def present(state: PoucetState, viewer: int | None = None) -> View:
@@ -187,4 +213,21 @@ def _table(state: PoucetState) -> PoucetTable:
         app_may_draw=state.phase != CHECK,
         last_turn=report,
         secret_choices=state.phase == VOTE,
+        series=_series(state),
+        holders=tuple((t, p) for p, t in enumerate(state.taken) if t is not None),
+        top_card=state.top_card() if state.phase in (GRAB, ASK) else None,
     )
+
+
+def _series(state: PoucetState) -> tuple[SeriesRow, ...]:
+    in_play = set(state.trees_in_play)
+    rows = []
+    for series in state.box.series:
+        cards = tuple(
+            TreeCard(t.index, t.name, text.card_label(state, t.index))
+            for t in series.trees
+            if t.index in in_play
+        )
+        if cards:
+            rows.append(SeriesRow(series.name, holes(series.key, series.name), cards))
+    return tuple(rows)

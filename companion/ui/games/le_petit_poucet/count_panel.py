@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.devices import timing
@@ -33,6 +33,8 @@ class PoucetCountPanel(BoxLayout):
     big_text = StringProperty("Start counting")
     mode = StringProperty(METRONOME)
     too_fast = BooleanProperty(False)
+    scale = NumericProperty(1)
+    """Larger type and buttons on a larger screen (the screen's ``scale``)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

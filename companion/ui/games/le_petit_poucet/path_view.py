@@ -1,6 +1,10 @@
 """The path drawn from the view's table: the Ogre's house, the spaces, the cottage,
 the pawns on them, the eaten children in the Ogre's house, and the two boots, which
-stride to their new space with a short animation when a turn ends."""
+stride to their new space with a short animation when a turn ends.
+
+Drawn to be read from across the table: each pawn is a large disc in its child's
+colour with the child's initial, as large as its space allows, and the spaces the
+Ogre has already trodden are stained red, so how close he is shows at a glance."""
 
 from __future__ import annotations
 
@@ -9,24 +13,48 @@ from typing import Any
 
 from kivy.animation import Animation
 from kivy.clock import Clock
+from kivy.metrics import dp
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
-from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.engines.le_petit_poucet import BOOT_OFF, OGRE_HOUSE, PoucetTable
+from companion.ui.players import ink
 from companion.ui.screens import load_kv
 
 Rgba = tuple[float, float, float, float]
 
 
 class PoucetPawn(Widget):
-    """One child's pawn: a coloured disc with the player's number."""
+    """One child's pawn: a coloured disc with the child's initial."""
 
     rgba = ListProperty([1, 1, 1, 1])
+    ink = ListProperty([0, 0, 0, 1])
     text = StringProperty("")
     faded = NumericProperty(0)
+
+
+def pawn_side(count: int, width: float, height: float, largest: float, gap: float) -> float:
+    """The largest pawn (at most ``largest``) of which ``count`` fit in width x height."""
+    side = largest
+    while side > 8:
+        per_row = max(1, int((width + gap) // (side + gap)))
+        rows = -(-count // per_row)
+        if rows * (side + gap) - gap <= height:
+            return side
+        side -= 1
+    return side
+
+
+def initials(names: list[str]) -> list[str]:
+    """A short mark per child for their pawn: the first letter of the name, or two
+    letters (then the seat number) where first letters repeat."""
+    for length in (1, 2):
+        marks = [n.strip()[:length].upper() or "?" for n in names]
+        if len(set(marks)) == len(marks):
+            return [m.capitalize() if length == 2 else m for m in marks]
+    return [str(i + 1) for i in range(len(names))]
 
 
 class PoucetPathCell(BoxLayout):
@@ -34,22 +62,51 @@ class PoucetPathCell(BoxLayout):
 
     caption = StringProperty("")
     kind = StringProperty("forest")  # house, start, forest, cottage
+    trodden = NumericProperty(0)
+    """1 once an Ogre's boot has reached this space (drawn as the Ogre's trail)."""
+    scale = NumericProperty(1)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._fit = Clock.create_trigger(self._fit_pawns)
+        self.bind(size=self._fit, scale=self._fit)
 
     def show_pawns(self, pawns: list[tuple[tuple[float, ...], str, bool]]) -> None:
         area = self.ids.pawns
         area.clear_widgets()
         for rgba, text, eaten in pawns:
-            area.add_widget(PoucetPawn(rgba=list(rgba), text=text, faded=1 if eaten else 0))
+            pawn = PoucetPawn(rgba=list(rgba), ink=list(ink(rgba)), text=text)
+            pawn.faded = 1 if eaten else 0
+            area.add_widget(pawn)
+        self._fit_pawns()
+
+    def _fit_pawns(self, *_args: Any) -> None:
+        area = self.ids.pawns
+        count = len(area.children)
+        if not count:
+            return
+        gap = area.spacing[0] if isinstance(area.spacing, list | tuple) else area.spacing
+        side = pawn_side(
+            count,
+            area.width - 2 * area.padding[0],
+            area.height - 2 * area.padding[1],
+            dp(40) * self.scale,
+            gap,
+        )
+        for pawn in area.children:
+            pawn.size = (side, side)
 
 
-class PoucetBoot(Label):
-    """One of the Ogre's boots; hidden while it still stands beside the house."""
+class PoucetBoot(Widget):
+    """One of the Ogre's seven-league boots, drawn as a boot; hidden while it still
+    stands beside the house."""
 
 
 class PoucetPathView(FloatLayout):
     """The whole path; ``update`` redraws it from the view's ``PoucetTable``."""
 
     places = NumericProperty(0)
+    scale = NumericProperty(1)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -70,6 +127,10 @@ class PoucetPathView(FloatLayout):
                 cell = PoucetPathCell(caption="home", kind="cottage")
             else:
                 cell = PoucetPathCell(caption=str(place), kind="forest")
+            if place in (OGRE_HOUSE, 0):
+                cell.size_hint_x = 1.5  # where the crowds stand: everyone at first, the eaten
+            self.bind(scale=cell.setter("scale"))
+            cell.scale = self.scale
             row.add_widget(cell)
             cell.bind(pos=self._relayout, size=self._relayout)  # boots follow their cells
             self._cells.append(cell)
@@ -84,11 +145,15 @@ class PoucetPathView(FloatLayout):
         if self.places != table.cottage + 2:
             self._build(table.cottage)
         crowd: dict[int, list[tuple[tuple[float, ...], str, bool]]] = {}
-        for pawn in table.pawns:
-            shown = (rgba(pawn.player), str(pawn.player + 1), pawn.eaten)
+        marks = initials([pawn.name for pawn in table.pawns])
+        for pawn, mark in zip(table.pawns, marks, strict=True):
+            shown = (rgba(pawn.player), mark, pawn.eaten)
             crowd.setdefault(pawn.place, []).append(shown)
+        front = max(table.boots)
         for place in range(OGRE_HOUSE, table.cottage + 1):
-            self.cell(place).show_pawns(crowd.get(place, []))
+            cell = self.cell(place)
+            cell.show_pawns(crowd.get(place, []))
+            cell.trodden = 1 if 0 <= place <= front else 0
         boots = table.boots
         moved = [i for i in (0, 1) if boots[i] != self._boots[i]]
         self._boots = boots
@@ -104,7 +169,9 @@ class PoucetPathView(FloatLayout):
         x = cell.x + (cell.width - marker.width) / 2
         if place == OGRE_HOUSE:  # two footprints side by side
             x = cell.x + (cell.width / 2 - marker.width) / 2 + index * cell.width / 2
-        return x, cell.y + 2
+        elif self._boots[0] == self._boots[1]:  # never both on one space, but be safe
+            x += (index - 0.5) * marker.width
+        return x, cell.y + dp(2)
 
     def _place_boot(self, index: int, animate: bool) -> None:
         marker = self.ids[f"boot{index}"]

@@ -2,10 +2,15 @@
 
 Top: the path with the pawns, the eaten children and the Ogre's boots, then the turn
 and step in the colour of the child who acts.  Left: the current step: the count to
-ten (PoucetCountPanel) while the token goes round, otherwise the PoucetStepPanel's
-choices.  Right: the first player, the cards taken, what the last turn did (who found
-the tree, who advanced, where the boot landed, who was eaten), Undo and History.
+ten (PoucetCountPanel) while the token goes round, the tree cards as a grid
+(PoucetTreeGrid) when a card turns up or the token comes out of the box, otherwise
+the PoucetStepPanel's choices.  Right: while the grid shows, what to do and "Let
+the app do it"; then the first player, the cards taken, what the last turn did (who
+found the tree, who advanced, where the boot landed, who was eaten), Undo and History.
 Everything is redrawn from the player's view (``controller.view()``).
+
+At 800x480 nothing a player reads is below 15sp; on a larger screen ``scale`` grows
+the path, the cards and the type with it.
 """
 
 from __future__ import annotations
@@ -13,7 +18,8 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
-from kivy.properties import StringProperty
+from kivy.metrics import dp, sp
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion.devices import timing
 from companion.devices.hub import DeviceStatus
@@ -23,16 +29,36 @@ from companion.ui.game_screen import GameScreen
 from companion.ui.games.le_petit_poucet.count_panel import PoucetCountPanel
 from companion.ui.games.le_petit_poucet.path_view import PoucetPathView  # noqa: F401  (kv)
 from companion.ui.games.le_petit_poucet.step_panel import PoucetStepPanel
+from companion.ui.games.le_petit_poucet.tree_cards import PoucetTreeGrid, has_tree_entry
 from companion.ui.players import game_colour
 from companion.ui.screens import load_kv
 from companion.ui.view_widgets import TurnBanner  # noqa: F401  (kv)
 
 DEVICE_NAME = "count timer"
+BASE = (800, 424)
+"""The screen's size (below the top bar) on the 7" panel, where ``scale`` is 1."""
 
 
-def status_lines(table: PoucetTable) -> list[str]:
-    """The side column: first player, the cards taken, the tokens left, the last turn."""
+def grow(width: float, height: float) -> float:
+    """How much larger than on the 7" panel to draw: 1 there, more on a larger screen."""
+    return max(1.0, min(width / dp(BASE[0]), height / dp(BASE[1])))
+
+
+def hex_of(rgba: tuple[float, ...]) -> str:
+    return "".join(f"{round(c * 255):02x}" for c in rgba[:3])
+
+
+def status_lines(table: PoucetTable, rgba: Any = None) -> list[str]:
+    """The side column: the children in their colours, the first player, the cards
+    taken, the tokens left, the last turn."""
     lines = []
+    if rgba is not None:
+        shown = [
+            f"[b][color={hex_of(rgba(p.player))}]{p.name}[/color][/b]"
+            + (" (eaten)" if p.eaten else "")
+            for p in table.pawns
+        ]
+        lines.append("   ".join(shown))
     if table.first_player is not None:
         lines.append(f"First player: {table.pawns[table.first_player].name}")
     if table.cards_taken:
@@ -49,12 +75,23 @@ def status_lines(table: PoucetTable) -> list[str]:
 
 class PoucetScreen(GameScreen):
     status_text = StringProperty("")
+    prompt_text = StringProperty("")
+    """What to do, beside the tree grid (empty when the grid is not shown)."""
+    prompt_note = StringProperty("")
+    app_may_draw = BooleanProperty(False)
+    cards = BooleanProperty(False)
+    """True while the stage shows the tree grid."""
+    scale = NumericProperty(1)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.count = PoucetCountPanel()
         self.steps = PoucetStepPanel()
+        self.grid = PoucetTreeGrid()
         self.steps.screen = self
+        for part in (self.count, self.steps, self.grid):
+            self.bind(scale=part.setter("scale"))
+        self.bind(size=self._grow)
         self.count.connect(self)
         self._button: Any = None
         self._buzzer: Any = None
@@ -99,7 +136,26 @@ class PoucetScreen(GameScreen):
                 part.close()
         self._button = self._buzzer = None
 
+    def on_pre_leave(self, *_args: Any) -> None:
+        """Leaving for History or Settings mid-count pauses the count (and its sound):
+        nobody is watching it, and "Resume" picks it up where it stopped."""
+        self.count.pause()
+        self.count.audio.stop()
+
     # -- drawing ---------------------------------------------------------------------
+    def _grow(self, *_args: Any) -> None:
+        scale = grow(self.width, self.height)
+        if scale == self.scale:
+            return
+        self.scale = scale
+        self.ids.banner.children[0].font_size = sp(24) * scale
+        self.refresh()  # the buttons made in Python take their size when shown
+
+    def draw_for_table(self) -> None:
+        """The side column's "Let the app do it" (the grid's steps)."""
+        if self.controller is not None:
+            self.controller.draw()
+
     def refresh(self) -> None:
         if self.controller is None:
             return
@@ -107,15 +163,32 @@ class PoucetScreen(GameScreen):
         table = view.table
         assert isinstance(table, PoucetTable)
         game = self.controller.game
-        self.ids.path.update(table, lambda player: game_colour(game, player)[1])
-        self.ids.banner.show(table.step_title, view.turn, game)
-        self.status_text = "\n".join(status_lines(table))
+
+        def rgba(player: int) -> tuple[float, float, float, float]:
+            return game_colour(game, player)[1]
+
+        self.ids.path.update(table, rgba)
+        acting = view.turn if view.turn is not None else table.first_player
+        self.ids.banner.show(table.step_title, acting if view.end is None else None, game)
+        self.status_text = "\n".join(status_lines(table, rgba))
+        chance = view.chance
+        self.cards = table.touch is None and chance is not None and has_tree_entry(chance.outcomes)
         stage = self.ids.stage
-        panel = self.count if table.touch is not None else self.steps
+        if table.touch is not None:
+            panel: Any = self.count
+        else:
+            panel = self.grid if self.cards else self.steps
         if panel.parent is not stage:
             stage.clear_widgets()
             stage.add_widget(panel)
         self.count.sync(view)
+        if self.cards and chance is not None:
+            self.prompt_text, self.prompt_note = view.headline, table.note
+            self.app_may_draw = table.app_may_draw
+            self.grid.show(table, chance.outcomes, self.controller.enter_outcome, rgba)
+        else:
+            self.prompt_text = self.prompt_note = ""
+            self.app_may_draw = False
         if panel is self.steps:
             self.steps.show(view)
 

@@ -12,21 +12,22 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.factory import Factory
-from kivy.properties import StringProperty
+from kivy.metrics import dp, sp
+from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.engines.le_petit_poucet import PoucetTable
-from companion.engines.view import View
+from companion.engines.view import Choice, View
+from companion.ui.players import ink
 from companion.ui.screens import load_kv
-from companion.ui.view_widgets import ChanceEntry, ChoiceGrid, EndBanner  # noqa: F401  (kv)
-
-SMALL = "15sp"
-"""Tree names are long: their buttons use a smaller font."""
+from companion.ui.view_widgets import ChanceEntry, ChoiceGrid, EndBanner, player_colour  # noqa: F401  (kv)
 
 
 class PoucetStepPanel(BoxLayout):
     heading = StringProperty("")
     note = StringProperty("")
+    scale = NumericProperty(1)
+    """Larger type and buttons on a larger screen (the screen's ``scale``)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -49,12 +50,27 @@ class PoucetStepPanel(BoxLayout):
             self.controller.enter_outcome,
             app=table.app_may_draw,
         )
-        for button in self.ids.chance.ids.outcomes.children:
-            button.font_size = SMALL
+        outcomes = view.chance.outcomes if view.chance is not None else ()
+        self._dress(self.ids.chance.ids.outcomes, outcomes)
         if table.secret_choices and self.showing_vote_of != view.turn:
             self._hide_vote(view, table)
             return
         self.ids.choices.show(view.choices, self.controller.choose)
+        for grid in self.ids.choices.children:
+            self._dress(grid, view.choices)
+
+    def _dress(self, box: Any, choices: tuple[Choice, ...]) -> None:
+        """A child's button in that child's pawn colour; every button grows with the screen."""
+        hints = {c.key: c.hint for c in choices}
+        if hasattr(box, "row_default_height"):
+            box.row_default_height = dp(56) * self.scale
+        for button in box.children:
+            button.font_size = sp(18) * self.scale
+            button.height = dp(56) * self.scale
+            player = hints.get(getattr(button, "choice_key", None), {}).get("player")
+            if isinstance(player, int):
+                button.background_color = player_colour(player, self.controller.game)
+                button.color = ink(button.background_color)
 
     def _show_end(self, view: View, table: PoucetTable) -> None:
         self.ids.end.show(view.end, lambda i: table.pawns[i].name, self.controller.game)
@@ -70,7 +86,8 @@ class PoucetStepPanel(BoxLayout):
         self.heading = f"{name}: your secret pebble vote."
         self.note = "Everyone else looks away."
         self.ids.choices.show((), self.controller.choose)
-        show = Factory.Tap(text=f"I am {name}: show my choices")
+        show = Factory.Tap(text=f"I am {name}: show my choices", font_size=sp(18) * self.scale)
+        show.height = dp(56) * self.scale
         show.bind(on_release=lambda *_: self._reveal_vote(voter))
         self.ids.reveal.add_widget(show)
 
