@@ -114,6 +114,7 @@ class OptionRow(BoxLayout):
         box.width = dp(240)
         for key, name in self.option.members:
             button = Factory.QuietTap(text=name, height=dp(48), font_size="16sp")
+            button.background_disabled_normal = ""  # keep its colour while it cannot change
             button.bind(on_release=lambda _b, k=key: self._toggle(k))
             box.add_widget(button)
             self._members[key] = button

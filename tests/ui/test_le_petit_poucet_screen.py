@@ -255,6 +255,53 @@ def test_a_turn_on_the_screen(ui: Driver) -> None:
     assert len(passes) == 4  # two per round of three children
 
 
+def test_leaving_for_history_mid_count_pauses_the_metronome(
+    ui: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    spy = SpyPlayer()
+    monkeypatch.setattr(ui.app.services, "sound", spy)
+    clock, held = FakeClock(), HeldWait()
+    try:
+        count = start_touching(ui, 3, clock, held)
+        ui.tap(count.ids.big_button)  # Start counting
+        for _ in range(50):
+            if count.count_text == "1":
+                break
+            ui.pump(1)
+        assert [kind for kind, _ in spy.take()] == ["play"]
+        ui.tap(ui.button("History"))
+        assert ui.screen().name == "history"
+        assert count.timer.status().paused  # no beat goes on behind History
+        assert "stop" in [kind for kind, _ in spy.take()]
+        ui.app.go("game:le-petit-poucet")
+        ui.pump(3)
+        assert count.big_text == "Resume"
+    finally:
+        ui.app.leave_game()
+        held.released.set()
+
+
+def test_a_child_eaten_is_heard_once(ui: Driver) -> None:
+    ui.app.start_game("le-petit-poucet", 3, {})
+    ui.pump(5)
+    screen = ui.screen()
+    controller = ui.app.controller
+    controller.apply(("first", 0))
+    for token in (0, 1, 2):  # nobody ever finds: all three are eaten in turn 3
+        controller.apply(("draw",))
+        controller.apply(("pass",))
+        controller.apply(("pass",))
+        controller.apply(("box",))
+        while controller.state.phase == REVEAL:
+            controller.apply(("reveal", controller.state.unrevealed()[0]))
+            controller.apply(("leave",))
+        controller.apply(("token", token))
+    ui.pump(3)
+    assert screen._cues.played.count("wolf_catch") == 1
+    screen.refresh()
+    assert screen._cues.played.count("wolf_catch") == 1
+
+
 def test_the_winner_is_shown(ui: Driver) -> None:
     ui.app.start_game("le-petit-poucet", 2, {})
     ui.pump(5)

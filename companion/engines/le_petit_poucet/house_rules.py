@@ -65,7 +65,7 @@ def removed_series_option(box: Box | None) -> Option:
     return Option(
         key="removed_series",
         default="",
-        title="Easier games: series left out",
+        title="Easier games (series left out)",
         description=(
             "Leave whole tree series in the box (their tokens and cards) for an easier "
             "game. Tap a series to leave it out or bring it back."

@@ -75,7 +75,8 @@ class PoucetPathCell(BoxLayout):
         area = self.ids.pawns
         area.clear_widgets()
         for rgba, text, eaten in pawns:
-            pawn = PoucetPawn(rgba=list(rgba), ink=list(ink(rgba)), text=text)
+            r, g, b = rgba[:3]
+            pawn = PoucetPawn(rgba=list(rgba), ink=list(ink((r, g, b, 1))), text=text)
             pawn.faded = 1 if eaten else 0
             area.add_widget(pawn)
         self._fit_pawns()

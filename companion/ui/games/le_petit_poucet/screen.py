@@ -26,6 +26,7 @@ from companion.devices.hub import DeviceStatus
 from companion.engines.le_petit_poucet import PoucetTable
 from companion.engines.view import View
 from companion.ui.game_screen import GameScreen
+from companion.ui.games.le_petit_poucet.count_audio import METRONOME
 from companion.ui.games.le_petit_poucet.count_panel import PoucetCountPanel
 from companion.ui.games.le_petit_poucet.path_view import PoucetPathView  # noqa: F401  (kv)
 from companion.ui.games.le_petit_poucet.step_panel import PoucetStepPanel
@@ -92,12 +93,19 @@ class PoucetScreen(GameScreen):
         for part in (self.count, self.steps, self.grid):
             self.bind(scale=part.setter("scale"))
         self.bind(size=self._grow)
+        self._heard: set[str] = set()
+        """The turns whose children being eaten the table has already heard."""
         self.count.connect(self)
         self._button: Any = None
         self._buzzer: Any = None
 
     # -- devices ---------------------------------------------------------------------
     def open_devices(self) -> None:
+        self._heard = set()
+        if self.controller is not None:  # a resumed game does not replay its last catch
+            table = self.controller.view().table
+            if isinstance(table, PoucetTable) and table.last_turn is not None:
+                self._heard.add(table.last_turn.heading)
         hub = self.services.devices if self.services is not None else None
         if hub is None:
             return
@@ -139,8 +147,9 @@ class PoucetScreen(GameScreen):
     def on_pre_leave(self, *_args: Any) -> None:
         """Leaving for History or Settings mid-count pauses the count (and its sound):
         nobody is watching it, and "Resume" picks it up where it stopped."""
-        self.count.pause()
-        self.count.audio.stop()
+        if self.count.mode == METRONOME:  # (a tap count waits for the next tap anyway)
+            self.count.pause()
+            self.count.audio.stop()
 
     # -- drawing ---------------------------------------------------------------------
     def _grow(self, *_args: Any) -> None:
@@ -155,6 +164,16 @@ class PoucetScreen(GameScreen):
         """The side column's "Let the app do it" (the grid's steps)."""
         if self.controller is not None:
             self.controller.draw()
+
+    def _cue_eaten(self, table: PoucetTable) -> None:
+        """The Ogre's catch sounds once, when a turn ends with children eaten (not again
+        on a redraw, nor when the game is resumed there)."""
+        report = table.last_turn
+        if report is None or not report.eaten or report.heading in self._heard:
+            return
+        self._heard.add(report.heading)
+        if self._cues is not None:
+            self._cues.play("wolf_catch")
 
     def refresh(self) -> None:
         if self.controller is None:
@@ -171,6 +190,7 @@ class PoucetScreen(GameScreen):
         acting = view.turn if view.turn is not None else table.first_player
         self.ids.banner.show(table.step_title, acting if view.end is None else None, game)
         self.status_text = "\n".join(status_lines(table, rgba))
+        self._cue_eaten(table)
         chance = view.chance
         self.cards = table.touch is None and chance is not None and has_tree_entry(chance.outcomes)
         stage = self.ids.stage

@@ -67,7 +67,7 @@ class PoucetStepPanel(BoxLayout):
         for button in box.children:
             button.font_size = sp(18) * self.scale
             button.height = dp(56) * self.scale
-            player = hints.get(getattr(button, "choice_key", None), {}).get("player")
+            player = hints.get(str(getattr(button, "choice_key", "")), {}).get("player")
             if isinstance(player, int):
                 button.background_color = player_colour(player, self.controller.game)
                 button.color = ink(button.background_color)
