@@ -107,7 +107,11 @@ def buttons(screen: Any) -> list[Any]:
     steps = screen.steps
     found = []
     for box in (steps.ids.reveal, steps.ids.chance.ids.outcomes, steps.ids.choices):
-        found += [w for w in box.walk(restrict=True) if hasattr(w, "on_release")]
+        found += [
+            w
+            for w in box.walk(restrict=True)
+            if hasattr(w, "on_release") and not hasattr(w, "holes")  # (the top card's picture)
+        ]
     return found
 
 
@@ -534,6 +538,8 @@ def test_the_tree_cards_are_a_grid_by_series(ui: Driver, size: tuple[int, int]) 
     ui.tap(birch)  # the card that turned up, entered by touch
     box = controller.state.box
     assert controller.state.revealed == [box.tree_by_label("birch (2 vertical holes)").index]
+    top = screen.steps.ids.reveal.children[0]  # the card on top, as a picture
+    assert top.text == "Birch" and top.holes == birch.holes
     ui.tap(ui.button(names[1]))  # Player 2 grabs it
     assert not screen.grid.card("birch", "2 vertical holes").available  # turned up already
     ui.tap(screen.grid.card("birch", "2 vertical holes"))  # greyed out: nothing happens

@@ -18,6 +18,7 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.engines.le_petit_poucet import PoucetTable
 from companion.engines.view import Choice, View
+from companion.ui.games.le_petit_poucet.tree_cards import card_picture
 from companion.ui.players import ink
 from companion.ui.screens import load_kv
 from companion.ui.view_widgets import ChanceEntry, ChoiceGrid, EndBanner, player_colour  # noqa: F401  (kv)
@@ -52,6 +53,10 @@ class PoucetStepPanel(BoxLayout):
         )
         outcomes = view.chance.outcomes if view.chance is not None else ()
         self._dress(self.ids.chance.ids.outcomes, outcomes)
+        if table.top_card is not None:
+            picture = card_picture(table, table.top_card, self.scale)
+            if picture is not None:
+                self.ids.reveal.add_widget(picture)
         if table.secret_choices and self.showing_vote_of != view.turn:
             self._hide_vote(view, table)
             return

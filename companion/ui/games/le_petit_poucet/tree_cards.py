@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kivy.graphics import Color, Ellipse, RoundedRectangle
+from kivy.metrics import dp
 from kivy.properties import (
     BooleanProperty,
     ColorProperty,
@@ -136,6 +137,21 @@ class PoucetTreeGrid(GridLayout):
                 if widget.text.casefold() == tree_name.casefold():
                     return widget
         raise LookupError(f"no {tree_name} card in the {series_name} row")
+
+
+def card_picture(table: PoucetTable, tree: int, scale: float = 1) -> PoucetTreeCard | None:
+    """One tree's card on its own (the card on top of the stack while it is grabbed),
+    drawn like the grid's (nothing is bound to a tap on it)."""
+    for row in table.series:
+        for card in row.trees:
+            if card.index == tree:
+                picture = PoucetTreeCard(
+                    holes=[list(p) for p in row.holes], text=card.name.capitalize(), scale=scale
+                )
+                picture.size_hint = (None, None)
+                picture.size = (dp(150) * scale, dp(56) * scale)
+                return picture
+    return None
 
 
 def has_tree_entry(outcomes: Sequence[Choice] | None) -> bool:
