@@ -534,6 +534,7 @@ def test_the_tree_cards_are_a_grid_by_series(ui: Driver, size: tuple[int, int]) 
     if size == (1280, 720):
         assert screen.scale > 1.3  # the board grows on a larger screen
         assert birch.height > dp(70)
+        assert screen.ids.status.font_size > dp(20)  # and the type with it
 
     ui.tap(birch)  # the card that turned up, entered by touch
     box = controller.state.box

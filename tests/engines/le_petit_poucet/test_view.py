@@ -234,3 +234,33 @@ def test_keys_are_read_without_the_position() -> None:
     with pytest.raises(IllegalAction, match="It is Maia's move, not Nemo's"):
         state.key_to_action("P2 passes the token to P3")
     assert state.key_to_action("P1 passes the token to P2") == ("pass",)
+
+
+def test_the_table_lists_the_trees_in_play_by_series_with_their_holes() -> None:
+    state = named(removed_series="vertical")
+    rows = table(state.view()).series
+    assert [r.name for r in rows] == ["no hole", "1 hole", "2 horizontal holes", "3 holes"]
+    assert [t.name for t in rows[0].trees] == ["oak", "fir", "birch", "willow", "apple"]
+    assert rows[0].holes == () and len(rows[1].holes) == 1 and len(rows[3].holes) == 3
+    horizontal = rows[2].holes
+    assert {y for _, y in horizontal} == {0.5} and len(horizontal) == 2
+    assert rows[2].trees[0].label == "Oak (2 horizontal holes)"
+
+
+def test_holes_of_a_series_an_owner_added_come_from_its_name() -> None:
+    from companion.engines.le_petit_poucet.holes import holes
+
+    assert len(holes("four", "4 holes")) == 4
+    assert {x for x, _ in holes("tall", "2 vertical holes, tall")} == {0.5}
+    assert holes("smooth", "smooth bark") == ()
+
+
+def test_the_card_on_top_and_the_holders_are_in_the_table() -> None:
+    state = named()
+    touch_round(state)
+    assert table(state.view()).top_card is None
+    tree = state.unrevealed()[0]
+    state.apply(("reveal", tree))
+    assert table(state.view()).top_card == tree
+    state.apply(("grab", 1))
+    assert (tree, 1) in table(state.view()).holders
