@@ -324,6 +324,9 @@ def test_the_winner_is_shown(ui: Driver) -> None:
     assert controller.state.is_terminal()
     assert screen.steps.ids.end.title == "Nobody wins"
     assert "Ogre ate all the remaining children" in screen.steps.ids.end.reason
+    path = screen.ids.path
+    assert path.cell(0).trodden and not path.cell(1).trodden  # the Ogre's trail, in red
+    assert all(pawn.faded for pawn in path.cell(-1).ids.pawns.children)  # in his house
     ui.screenshot("petit-poucet-game-over")
 
 
@@ -336,6 +339,7 @@ def test_five_children_fit_on_the_path(ui: Driver, players: int) -> None:
     assert len(start.ids.pawns.children) == players
     for pawn in start.ids.pawns.children:
         assert start.collide_point(*pawn.center)
+        assert pawn.width >= dp(28)  # readable from across the table
     controller = ui.app.controller
     controller.apply(("first", 0))
     controller.apply(("draw",))

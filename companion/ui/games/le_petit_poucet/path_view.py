@@ -129,7 +129,7 @@ class PoucetPathView(FloatLayout):
             else:
                 cell = PoucetPathCell(caption=str(place), kind="forest")
             if place in (OGRE_HOUSE, 0):
-                cell.size_hint_x = 1.5  # where the crowds stand: everyone at first, the eaten
+                cell.size_hint_x = 2  # where the crowds stand: everyone at first, the eaten
             self.bind(scale=cell.setter("scale"))
             cell.scale = self.scale
             row.add_widget(cell)

@@ -49,9 +49,9 @@ def hex_of(rgba: tuple[float, ...]) -> str:
     return "".join(f"{round(c * 255):02x}" for c in rgba[:3])
 
 
-def status_lines(table: PoucetTable, rgba: Any = None) -> list[str]:
+def status_lines(table: PoucetTable, rgba: Any = None, cards: bool = False) -> list[str]:
     """The side column: the children in their colours, the first player, the cards
-    taken, the tokens left, the last turn."""
+    taken (unless the tree grid shows them, ``cards``), the tokens left, the last turn."""
     lines = []
     if rgba is not None:
         shown = [
@@ -62,7 +62,7 @@ def status_lines(table: PoucetTable, rgba: Any = None) -> list[str]:
         lines.append("   ".join(shown))
     if table.first_player is not None:
         lines.append(f"First player: {table.pawns[table.first_player].name}")
-    if table.cards_taken:
+    if table.cards_taken and not cards:
         lines.append("Cards taken:")
         lines.extend(f"    {name}: {card}" for name, card in table.cards_taken)
     lines.append(f"Tree tokens left: {table.tokens_left}")
@@ -189,10 +189,10 @@ class PoucetScreen(GameScreen):
         self.ids.path.update(table, rgba)
         acting = view.turn if view.turn is not None else table.first_player
         self.ids.banner.show(table.step_title, acting if view.end is None else None, game)
-        self.status_text = "\n".join(status_lines(table, rgba))
-        self._cue_eaten(table)
         chance = view.chance
         self.cards = table.touch is None and chance is not None and has_tree_entry(chance.outcomes)
+        self.status_text = "\n".join(status_lines(table, rgba, self.cards))
+        self._cue_eaten(table)
         stage = self.ids.stage
         if table.touch is not None:
             panel: Any = self.count
