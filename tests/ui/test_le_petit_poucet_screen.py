@@ -682,3 +682,34 @@ def test_nothing_on_the_screen_is_below_15sp(ui: Driver) -> None:
     controller.apply(("token", 0))
     check("after the turn")
     assert [(what, small) for what, small in seen if small] == []
+
+
+def test_set_up_is_two_taps_and_the_app_can_turn_the_cards(ui: Driver) -> None:
+    """New game -> the first token: "Start the game" and who begins (the app draws);
+    at step 2 the side column's "Let the app do it" turns over a card."""
+    ui.app.open_new_game("le-petit-poucet")
+    ui.pump(3)
+    taps = 0
+    ui.tap(ui.screen().ids.start_button)
+    taps += 1
+    ui.pump(5)
+    screen = ui.screen()
+    controller = ui.app.controller
+    ui.tap(screen.steps.ids.chance.ids.app_button)  # a player chosen at random
+    taps += 1
+    assert controller.state.first_player is not None and ui.button("Token drawn")
+    assert taps == 2
+    controller.apply(("draw",))
+    controller.apply(("pass",))
+    controller.apply(("box",))
+    ui.pump(3)
+    assert screen.cards
+    ui.tap(screen.ids.app_draw_button)
+    assert len(controller.state.revealed) == 1
+    top = controller.state.revealed[0]
+    series = controller.state.box.trees[top].series_name
+    name = controller.state.box.trees[top].name
+    assert not screen.cards  # the grab: who took it?
+    assert screen.steps.ids.reveal.children[0].text == name.capitalize()
+    ui.tap(ui.button("Nobody: next card"))
+    assert not screen.grid.card(name, series).available  # turned up: greyed on the grid
