@@ -183,6 +183,23 @@ def outcome_label(state: PoucetState, action: Action) -> str:
     raise AssertionError(f"{action!r} is not a chance outcome")
 
 
+def ogre_line(state: PoucetState) -> str:
+    """How close the Ogre is: where his next stride lands and who stands there."""
+    if state.phase == OVER:
+        return ""
+    boot, landing = ogre.stride(state.turn)
+    if landing == ogre.HOUSE:
+        return f"At the end of this turn the Ogre puts on his {ogre.BOOT_NAMES[boot]}."
+    there = [
+        p for p in range(state.num_players) if state.in_forest(p) and state.positions[p] == landing
+    ]
+    where = "the starting space" if landing == 0 else f"space {landing}"
+    if there:
+        verb = "stands" if len(there) == 1 else "stand"
+        return f"The Ogre's next stride lands on {where}, where {names(state, there)} {verb}!"
+    return f"The Ogre's next stride lands on {where}."
+
+
 # -- the public log ---------------------------------------------------------------
 
 

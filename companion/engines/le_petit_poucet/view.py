@@ -106,6 +106,8 @@ class PoucetTable:
     """(tree, child) for each card taken this turn, so a picture can mark it."""
     top_card: int | None = None
     """The tree card on top of the revealed stack, while the children may take it."""
+    ogre: str = ""
+    """Where the Ogre's next stride lands, and who stands there."""
 
 
 def present(state: PoucetState, viewer: int | None = None) -> View:
@@ -216,6 +218,7 @@ def _table(state: PoucetState) -> PoucetTable:
         series=_series(state),
         holders=tuple((t, p) for p, t in enumerate(state.taken) if t is not None),
         top_card=state.top_card() if state.phase in (GRAB, ASK) else None,
+        ogre=text.ogre_line(state),
     )
 
 

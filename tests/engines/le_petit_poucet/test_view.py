@@ -264,3 +264,17 @@ def test_the_card_on_top_and_the_holders_are_in_the_table() -> None:
     assert table(state.view()).top_card == tree
     state.apply(("grab", 1))
     assert (tree, 1) in table(state.view()).holders
+
+
+def test_the_table_says_where_the_ogre_strides_next() -> None:
+    state = named()
+    assert table(state.view()).ogre == "At the end of this turn the Ogre puts on his first boot."
+    for token in (0, 1):  # nobody finds the tree: nobody moves
+        touch_round(state)
+        while state.phase == "reveal":
+            state.apply(("reveal", state.unrevealed()[0]))
+            state.apply(("leave",))
+        state.apply(("token", token))
+    assert table(state.view()).ogre == (
+        "The Ogre's next stride lands on the starting space, where Maia, Nemo and Lou stand!"
+    )

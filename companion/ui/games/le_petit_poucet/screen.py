@@ -65,6 +65,8 @@ def status_lines(table: PoucetTable, rgba: Any = None, cards: bool = False) -> l
     if table.cards_taken and not cards:
         lines.append("Cards taken:")
         lines.extend(f"    {name}: {card}" for name, card in table.cards_taken)
+    if table.ogre:
+        lines.append(f"[color=ff8866]{table.ogre}[/color]")
     lines.append(f"Tree tokens left: {table.tokens_left}")
     report = table.last_turn
     if report is not None:
