@@ -218,3 +218,20 @@ def test_a_game_that_draws_its_own_first_player_is_not_asked_twice(ui: Driver) -
     assert all(r.ids.begins_button.disabled for r in setup.ids.rows.children)
     assert "The game itself chooses who begins" in setup.rule_text
     assert setup.chosen_names() == setup.names
+
+
+@pytest.mark.usefixtures("die_race_registered")
+def test_the_virtual_kit_opens_as_a_drawer_over_the_game(ui: Driver) -> None:
+    ui.app.start_game("die-race", 2, {}, ["Ann", "Bo"])
+    ui.pump(3)
+    screen = ui.screen()
+    width = screen.width
+    ui.tap(ui.app.root.ids.panel_button)
+    ui.pump(3)
+    panel = ui.app.root.ids.panel
+    assert ui.app.panel_open and panel.right == ui.app.root.right
+    assert screen.width == width, "the game keeps its whole width"
+    ui.screenshot("kit-drawer")
+    ui.tap(ui.app.root.ids.panel_button)
+    ui.pump(3)
+    assert panel.x >= ui.app.root.right
