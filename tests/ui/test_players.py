@@ -235,3 +235,32 @@ def test_the_virtual_kit_opens_as_a_drawer_over_the_game(ui: Driver) -> None:
     ui.tap(ui.app.root.ids.panel_button)
     ui.pump(3)
     assert panel.x >= ui.app.root.right
+
+
+def test_a_text_house_rule_is_typed_on_the_on_screen_keyboard(ui: Driver) -> None:
+    from kivy.core.window import Window
+    from kivy.uix.boxlayout import BoxLayout
+
+    from companion.engines.base import Option
+    from companion.ui.option_row import OptionRow
+
+    faces = Option("die_faces", "1 2 3 4 5 wolf", "The die's six faces.", "A die.")
+    seen: list[object] = []
+    box = BoxLayout()
+    row = OptionRow(faces, faces.default, lambda k, v: seen.append(v))
+    box.add_widget(row)
+    ui.app.root.ids.manager.current_screen.add_widget(box)
+    ui.pump(2)
+    ui.tap(ui.button("Type", row.ids.controls))
+    keyboard = _keyboard(ui)
+    assert keyboard.text == "1 2 3 4 5 wolf"
+    for _ in range(4):
+        ui.tap(ui.button("Delete", keyboard))
+    for key in "6":
+        ui.tap(ui.button(key, keyboard.ids.row0))
+    ui.screenshot("text-keyboard")
+    ui.tap(keyboard.ids.done_button)
+    assert seen == ["1 2 3 4 5 6"]
+    assert row.label_text.startswith("[b]Die faces: 1 2 3 4 5 6[/b]")
+    assert not [w for w in Window.children if w is keyboard]
+    box.parent.remove_widget(box)
