@@ -22,7 +22,7 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.engines import registry
 from companion.engines.base import InvalidOptions
 from companion.session.journal import GameRecord
-from companion.session.session import ResumeFailed, Session
+from companion.session.session import ResumeFailed, SavedByNewerVersion, Session
 from companion.ui.controller import GameController
 from companion.ui.services import Services
 
@@ -142,6 +142,11 @@ class CompanionApp(App):
         except InvalidOptions as err:
             self.notify(f"The game cannot start: {err}")
             return
+        except (KeyError, ValueError) as err:  # the game's own data: a board, a manifest
+            log.warning("%s cannot start", game_id, exc_info=True)
+            reason = err.args[0] if isinstance(err, KeyError) and err.args else err
+            self.notify(f"{_game_name(game_id)} cannot start: {reason}")
+            return
         self._show_session(session)
         if problem:
             self.notify(problem)
@@ -149,6 +154,9 @@ class CompanionApp(App):
     def resume_game(self, record: GameRecord) -> None:
         try:
             session = Session.resume(self.services.journal, record.id)
+        except SavedByNewerVersion as err:
+            self.notify(str(err))  # kept as it is, for the version that wrote it
+            return
         except ResumeFailed as err:
             log.warning("resume failed: %s", err)
             self.services.journal.abandon_game(record.id)
@@ -188,3 +196,10 @@ class CompanionApp(App):
             if self.manager.current == name:
                 self.go("home")
             self.manager.remove_widget(screen)
+
+
+def _game_name(game_id: str) -> str:
+    try:
+        return registry.get(game_id).name
+    except KeyError:
+        return f"The game {game_id!r}"
