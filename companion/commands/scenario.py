@@ -3,7 +3,9 @@
 The file is ``{"game", "players", "options", "seed", "actions": [text, ...]}``.
 The output is JSON ``{"state", "current_player", "legal_actions", "terminal",
 "returns"}``; at a chance node the legal actions carry their probabilities.
-A malformed file or an illegal action exits 2 with a message naming the fault.
+A malformed file or an illegal action exits 2 with a message naming the fault;
+numbers that are not numbers and endless nesting count as malformed
+(``companion.json_input``), and long texts are cut in messages.
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ import json
 import sys
 from typing import Any
 
+from companion import json_input
 from companion.engines import registry
-from companion.engines.base import CHANCE, TERMINAL, IllegalAction, InvalidOptions, State
+from companion.engines.base import CHANCE, TERMINAL, IllegalAction, State
+from companion.messages import shorten, shown
 
 
 class ScenarioError(Exception):
@@ -42,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
 def load(path: str) -> dict[str, Any]:
     try:
         with open(path, encoding="utf-8") as f:
-            data = json.load(f)
+            data = json_input.loads(f.read())
     except OSError as err:
         raise ScenarioError(f"cannot read the file: {err.strerror}") from err
     except UnicodeDecodeError as err:
@@ -51,6 +55,8 @@ def load(path: str) -> dict[str, Any]:
         raise ScenarioError(
             f"not valid JSON at line {err.lineno}, column {err.colno}: {err.msg}"
         ) from err
+    except json_input.JsonRefused as err:
+        raise ScenarioError(f"not a usable file: {err}") from err
     if not isinstance(data, dict):
         raise ScenarioError("the top level must be a JSON object")
     for key in ("game", "players"):
@@ -58,12 +64,17 @@ def load(path: str) -> dict[str, Any]:
             raise ScenarioError(f"missing the required key {key!r}")
     unknown = sorted(set(data) - {"game", "players", "options", "seed", "actions"})
     if unknown:
-        raise ScenarioError(f"unknown key(s): {', '.join(unknown)}")
+        raise ScenarioError(f"unknown key(s): {shorten(', '.join(unknown))}")
+    if not isinstance(data["game"], str):
+        raise ScenarioError(f"'game' must be a game id (text), got {shown(data['game'])}")
+    players = data["players"]
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise ScenarioError(f"'players' must be an integer, got {shown(players)}")
     if not isinstance(data.get("options", {}), dict):
         raise ScenarioError("'options' must be an object")
     seed = data.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ScenarioError(f"'seed' must be an integer, got {seed!r}")
+        raise ScenarioError(f"'seed' must be an integer, got {shown(seed)}")
     actions = data.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise ScenarioError("'actions' must be a list of action texts")
@@ -72,18 +83,20 @@ def load(path: str) -> dict[str, Any]:
 
 def play(data: dict[str, Any]) -> State:
     try:
-        game = registry.get(str(data["game"]))
+        game = registry.get(data["game"])
     except KeyError as err:
-        raise ScenarioError(str(err.args[0])) from err
+        raise ScenarioError(shorten(str(err.args[0]), 300)) from err
     try:
         state = game.new_initial_state(data["players"], data.get("options"), data.get("seed", 0))
-    except InvalidOptions as err:
-        raise ScenarioError(str(err)) from err
+    except ValueError as err:  # InvalidOptions, or the game's own data (a board, a manifest)
+        raise ScenarioError(shorten(str(err), 300)) from err
     for index, text in enumerate(data.get("actions", [])):
         try:
             state.apply(state.string_to_action(text))
         except IllegalAction as err:
-            raise ScenarioError(f"action {index} ({text!r}) is illegal: {err}") from err
+            raise ScenarioError(
+                f"action {index} ({shown(text)}) is illegal: {shorten(str(err), 300)}"
+            ) from err
     return state
 
 
