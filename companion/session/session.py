@@ -162,12 +162,14 @@ class Session:
         """The app decides the chance node: the outcome is on disk before it is returned."""
         if not self.state.is_chance_node():
             raise IllegalAction("nothing is drawn now: it is a player's decision")
-        action = sample_chance(self.state, self._rng())
+        action = sample_chance(self.state, self.draw_rng())
         self.apply(action, Source.APP_DRAW)
         return action
 
-    def _rng(self) -> random.Random:
-        # Derived from the seed and the step, so the same game draws the same way.
+    def draw_rng(self) -> random.Random:
+        """The RNG for an app draw at this step (``draw`` and the app's own devices).
+
+        Derived from the seed and the step, so the same game draws the same way."""
         return random.Random(f"{self.record.seed}/{len(self.steps)}")
 
     def undo(self) -> Step:
