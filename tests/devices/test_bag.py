@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
