@@ -208,9 +208,7 @@ def test_app_draws_are_seeded_per_step_from_the_session(
     from tests.engines.toy_game import GAME
 
     session = Session.start(Journal(tmp_path / "j.sqlite3"), GAME, 1, {"target": 20}, seed=42)
-    bag = CombatBag(
-        pin_factory=factory, on_event=lambda e: None, rng=session.draw_rng, sound=False
-    )
+    bag = CombatBag(pin_factory=factory, on_event=lambda e: None, rng=session.draw_rng, sound=False)
     drawn = []
     for roll in (1, 2, 3, 1, 2, 3):
         bag.arm(2)
