@@ -18,7 +18,10 @@ def private_dir(path: Path) -> Path:
     """Create ``path`` (and its parents) if needed and make it 0700."""
     path.mkdir(mode=DIR_MODE, parents=True, exist_ok=True)
     if path.stat().st_mode & 0o777 != DIR_MODE:
-        os.chmod(path, DIR_MODE)
+        try:
+            os.chmod(path, DIR_MODE)
+        except PermissionError:  # a directory another user owns: usable, not ours to change
+            pass
     return path
 
 
