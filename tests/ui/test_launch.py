@@ -86,8 +86,14 @@ def test_safe_mode_shows_the_explanation_and_try_again_clears_the_count(
     view = safe_mode.SafeModeView(text=text)
     assert view.ids.text.text == text and "it may have crashed" in text
     assert view.ids.retry_button.text == "Try a normal start"
-    app = safe_mode.SafeModeApp(guard, text)
-    app.stop = lambda *a: None  # type: ignore[method-assign]
-    app.try_normal_start()
+    from kivy.app import App
+
+    running = App.get_running_app()
+    try:  # a new App makes itself the running app: give the test app its place back
+        app = safe_mode.SafeModeApp(guard, text)
+        app.stop = lambda *a: None  # type: ignore[method-assign]
+        app.try_normal_start()
+    finally:
+        App._running_app = running
     assert app.exit_code == safe_mode.RESTART_CODE and not guard.safe_mode_needed()
     Builder.unload_file(str(safe_mode.HERE / "safe_mode.kv"))
