@@ -317,6 +317,7 @@ class Journal:
         ]
 
 
+LATEST_TIME = 2**33  # seconds since 1970: the year 2242
 RECORD_COLUMNS = "id, game, players, options, seed, names, setup, started, finished, result, format"
 
 
@@ -341,8 +342,8 @@ def _record(row: tuple[Any, ...]) -> GameRecord:
         _field(gid, "seed", seed, int),
         _json_field(gid, "names", names, list),
         _json_field(gid, "setup", setup, dict),
-        _field(gid, "started", started, float),
-        None if finished is None else _field(gid, "finished", finished, float),
+        _time_field(gid, "started", started),
+        None if finished is None else _time_field(gid, "finished", finished),
         None if result is None else _field(gid, "result", result, str),
         _field(gid, "format", fmt, int),
     )
@@ -357,6 +358,14 @@ def _field(gid: Any, name: str, value: Any, kind: type) -> Any:
     if type(value) is not kind:
         raise JournalDamaged(f"game {gid}: {name} is {value!r}, not {kind.__name__}")
     return value
+
+
+def _time_field(gid: Any, name: str, value: Any) -> float:
+    """A time that ``time.localtime`` can show (NaN, 1e300 or a negative time cannot be)."""
+    seconds: float = _field(gid, name, value, float)
+    if not 0 <= seconds < LATEST_TIME:
+        raise JournalDamaged(f"game {gid}: {name} is {seconds!r}, not a time")
+    return seconds
 
 
 def _json_field(gid: Any, name: str, text: Any, kind: type) -> Any:

@@ -53,6 +53,7 @@ DAMAGE: dict[str, Callable[[Path], None]] = {
     "names not JSON": lambda p: tamper(p, "UPDATE games SET names = 'Ann, Bo'"),
     "names not texts": lambda p: tamper(p, "UPDATE games SET names = '[1, 2]'"),
     "started as text": lambda p: tamper(p, "UPDATE games SET started = 'yesterday'"),
+    "started beyond any clock": lambda p: tamper(p, "UPDATE games SET started = 1e300"),
     "unknown source": lambda p: tamper(p, "UPDATE events SET source = 'robot'"),
     "other columns": lambda p: tamper(p, "ALTER TABLE events RENAME COLUMN time TO moment"),
     "options a list": lambda p: tamper(p, "UPDATE games SET options = '[1]'"),
