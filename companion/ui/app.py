@@ -136,8 +136,8 @@ class CompanionApp(App):
     def start_game(self, game_id: str, players: int, options: dict[str, Any]) -> None:
         from companion.ui.games import setup_for
 
-        setup, problem = setup_for(game_id, self.services)
         try:
+            setup, problem = setup_for(game_id, self.services)
             session = Session.start(self.services.journal, game_id, players, options, setup=setup)
         except InvalidOptions as err:
             self.notify(f"The game cannot start: {err}")
