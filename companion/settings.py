@@ -20,6 +20,7 @@ from companion import json_input
 from companion.devices.pins import DEFAULT_PINS
 from companion.engines import registry
 from companion.engines.base import InvalidOptions
+from companion.private_files import private_file
 from companion.session.journal import move_aside
 
 USABLE_GPIO = range(2, 28)
@@ -147,6 +148,7 @@ def load(path: Path) -> tuple[Settings, str | None]:
         return Settings(), None
     dropped: list[str] = []
     try:
+        private_file(path)  # a file an older version left world-readable
         settings = validate(json_input.loads(path.read_text(encoding="utf-8")), dropped)
         if dropped:
             return settings, (

@@ -150,3 +150,21 @@ def test_the_settings_file_is_private_whatever_the_umask(tmp_path: Path) -> None
     finally:
         os.umask(old)
     assert stat.S_IMODE((tmp_path / "settings.json").stat().st_mode) == 0o600
+
+
+def test_a_world_readable_settings_file_is_made_private_on_load(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    path = tmp_path / "settings.json"
+    path.write_text('{"sound": false}')
+    os.chmod(path, 0o644)
+    loaded, problem = settings_mod.load(path)
+    assert problem is None and loaded.sound is False
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_a_directory_in_place_of_the_settings_file_is_moved_aside(tmp_path: Path) -> None:
+    (tmp_path / "settings.json").mkdir()
+    loaded, problem = settings_mod.load(tmp_path / "settings.json")
+    assert loaded == Settings() and problem is not None and "moved to" in problem
