@@ -196,10 +196,10 @@ class Journal:
             )
 
     def check(self) -> None:
-        """Raise sqlite3.DatabaseError unless SQLite's integrity check passes."""
-        rows = self._db.execute("PRAGMA integrity_check").fetchall()
-        if rows != [("ok",)]:
-            raise sqlite3.DatabaseError("; ".join(str(r[0]) for r in rows[:3]))
+        """Raise sqlite3.DatabaseError unless the file is sound (``journal_check``)."""
+        from companion.session.journal_check import check_file
+
+        check_file(self.path)
 
     def close(self) -> None:
         self._db.close()
