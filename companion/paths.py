@@ -71,3 +71,7 @@ def lock_path(base: Path) -> Path:
 
 def start_failures_path(base: Path) -> Path:
     return base / "start-failures.json"
+
+
+def roster_path(base: Path) -> Path:
+    return base / "roster.json"

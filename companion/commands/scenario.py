@@ -1,11 +1,13 @@
 """``companion scenario FILE.json``: play a scripted game and print where it ends.
 
-The file is ``{"game", "players", "options", "seed", "actions": [text, ...]}``.
+The file is ``{"game", "players", "options", "seed", "actions": [key, ...]}``.
 The output is JSON ``{"state", "current_player", "legal_actions", "terminal",
-"returns"}``; at a chance node the legal actions carry their probabilities.
-A malformed file or an illegal action exits 2 with a message naming the fault;
-numbers that are not numbers and endless nesting count as malformed
-(``companion.json_input``), and long texts are cut in messages.
+"returns", "view"}``; at a chance node the legal actions carry their
+probabilities, and ``view`` is what the shared screen shows (headline, turn,
+choices with key and label, the public log, the end).  A malformed file exits 2
+naming the fault; an illegal action exits 2 with the engine's own reason and the
+keys that are legal there.  Numbers that are not numbers and endless nesting
+count as malformed (``companion.json_input``), and long texts are cut in messages.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Any
 
 from companion import json_input
 from companion.engines import registry
-from companion.engines.base import CHANCE, TERMINAL, IllegalAction, State
+from companion.engines.base import CHANCE, TERMINAL, State
 from companion.messages import shorten, shown
 
 
@@ -92,10 +94,12 @@ def play(data: dict[str, Any]) -> State:
         raise ScenarioError(shorten(str(err), 300)) from err
     for index, text in enumerate(data.get("actions", [])):
         try:
-            state.apply(state.string_to_action(text))
-        except IllegalAction as err:
+            state.apply(state.key_to_action(text))
+        except ValueError as err:  # IllegalAction, or a key a parser could not read at all
+            legal = "; ".join(state.legal_action_strings()) or "none (the game is over)"
             raise ScenarioError(
                 f"action {index} ({shown(text)}) is illegal: {shorten(str(err), 300)}"
+                f"\nlegal here: {shorten(legal, 2000)}"
             ) from err
     return state
 
@@ -115,4 +119,5 @@ def describe(state: State) -> dict[str, Any]:
         "legal_actions": legal,
         "terminal": state.is_terminal(),
         "returns": state.returns(),
+        "view": state.view(None).to_json(),
     }

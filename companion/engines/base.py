@@ -10,6 +10,12 @@ Actions are small JSON-friendly values chosen by each engine (an int, a string,
 or a tuple of ints and strings).  Every action has a readable text form, so logs,
 scenarios and bug reports stay readable.
 
+What a player reads is not the action text: each game's presenter builds a
+``View`` (``companion.engines.view``) with the headline, the choices (key and
+label), the chance entry, the public log and the ending, so screens never read an
+engine's internals.  The action text is the action's *key*: it never changes
+between releases, because the journal and scenario files store it.
+
 Engines import nothing outside ``companion.engines`` (stdlib and numpy only).
 """
 
@@ -21,6 +27,8 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
+
+from companion.engines.view import LogLine, View
 
 CHANCE = -1
 """``current_player()`` at a chance node."""
@@ -57,6 +65,39 @@ class Option:
     """Allowed values; empty means any value of the default's type."""
     minimum: float | None = None
     maximum: float | None = None
+    title: str = ""
+    """A short name for the rule ("Round limit"); empty: made from the key."""
+    choice_labels: tuple[str, ...] = ()
+    """What each of ``choices`` means in words, in the same order (empty: from the value)."""
+    step: float | None = None
+    """How far one tap of - or + moves a number (None: a sensible step for its range)."""
+
+    @property
+    def name(self) -> str:
+        """The rule's short name as a player reads it."""
+        return self.title or self.key.replace("_", " ").capitalize()
+
+    def value_words(self, value: Any) -> str:
+        """``value`` in words: On/Off, a choice's label, a number."""
+        if isinstance(value, bool) and not self.choices:
+            return "On" if value else "Off"
+        if self.choices and value in self.choices and self.choice_labels:
+            return self.choice_labels[self.choices.index(value)]
+        if isinstance(value, float):
+            return f"{value:g}"
+        if isinstance(value, str):
+            words = value.replace("-", " ").replace("_", " ").replace(",", ", ").strip()
+            return words[:1].upper() + words[1:] if words else "None"
+        return str(value)
+
+    def step_size(self) -> float:
+        """One tap's change: the given step, else tens on a wide whole-number range."""
+        if self.step is not None:
+            return self.step
+        if not isinstance(self.default, int):
+            return 0.1
+        span = (self.maximum or 0) - (self.minimum or 0)
+        return 10 if span >= 100 else 5 if span >= 40 else 1
 
     def validate(self, value: Any) -> Any:
         """Return ``value`` checked (and widened int->float) or raise InvalidOptions."""
@@ -90,6 +131,31 @@ class Outcome:
     reason: str
 
 
+def quoted(text: str, limit: int = 60) -> str:
+    """``text`` quoted for a message and cut short: a 10 MB key is never echoed whole."""
+    shown = repr(text)
+    return shown if len(shown) <= limit else shown[: limit - 4] + "...'"
+
+
+def player_name(index: int) -> str:
+    """The default name of player ``index`` (0-based): "Player 1"."""
+    return f"Player {index + 1}"
+
+
+def furthest_along(progress: list[float] | tuple[float, ...]) -> tuple[int, ...]:
+    """The players whose progress is the greatest (all of them tie when equal)."""
+    if not progress:
+        return ()
+    best = max(progress)
+    return tuple(i for i, p in enumerate(progress) if p == best)
+
+
+def win_returns(winners: tuple[int, ...] | list[int], players: int) -> list[float]:
+    """``returns()`` for a game won by ``winners``: 1 for each winner, 0 for the rest."""
+    chosen = set(winners)
+    return [1.0 if i in chosen else 0.0 for i in range(players)]
+
+
 class Game(abc.ABC):
     """A board game's static description and its state factory."""
 
@@ -100,6 +166,10 @@ class Game(abc.ABC):
     options: ClassVar[tuple[Option, ...]] = ()
     max_game_length: ClassVar[int] = 10_000
     """An upper bound on the number of actions (chance included) in one game."""
+    first_player: ClassVar[str] = ""
+    """Who begins, as the rulebook says: "youngest", "random", or "" (player 1)."""
+    piece_colours: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """The players' pieces in seat order, as (name, "#rrggbb"); empty: the app's own."""
 
     @property
     def player_counts(self) -> range:
@@ -111,6 +181,12 @@ class Game(abc.ABC):
         low, high = self.min_players, self.max_players
         count = f"{low}" if low == high else f"{low}-{high}"
         return f"{count} player{'' if high == 1 else 's'}"
+
+    def unavailable(self) -> str | None:
+        """Why this game cannot be played here (its box data file is broken, say), or
+        None.  Games load their data when first needed, never at import, so one bad
+        file takes down that game's tile, not the app."""
+        return None
 
     def option(self, key: str) -> Option:
         for opt in self.options:
@@ -200,6 +276,17 @@ class State(abc.ABC):
         self.num_players = players
         self.options = options
         self.seed = seed
+        self.names: list[str] | None = None
+        """The players' names, given by the session (not saved: the journal keeps them)."""
+        self.log: list[LogLine] = []
+        """The public log: lines in player words, appended as actions are applied.
+        Not saved in ``to_dict``: a resumed game rebuilds it by replaying its actions."""
+
+    def player_name(self, index: int) -> str:
+        """Player ``index``'s name as the table knows it ("Player 2" until named)."""
+        if self.names is not None and 0 <= index < len(self.names) and self.names[index]:
+            return self.names[index]
+        return player_name(index)
 
     # -- whose turn -------------------------------------------------------
     @abc.abstractmethod
@@ -226,6 +313,16 @@ class State(abc.ABC):
         if self.is_terminal():
             raise IllegalAction("the game is over")
         self._apply(action)
+
+    def note(self, text: str, player: int | None = None) -> None:
+        """Add a line to the public log.  Engines call it from ``_apply`` once the
+        action is known legal, worded for everyone at the table: a card drawn into
+        a hidden hand or a secret vote is noted without naming it."""
+        self.log.append(LogLine(text, player, self.log_round()))
+
+    def log_round(self) -> int | None:
+        """The round a log line written now belongs to (None for games without rounds)."""
+        return None
 
     @abc.abstractmethod
     def _apply(self, action: Action) -> None:
@@ -265,11 +362,28 @@ class State(abc.ABC):
         for action in self.legal_actions():
             if " ".join(self.action_to_string(action).split()).casefold() == wanted:
                 return action
-        raise IllegalAction(f"{text!r} is not a legal action here")
+        raise IllegalAction(f"{quoted(str(text))} is not a legal action here")
+
+    def secrets(self) -> list[str]:
+        """Phrases the shared view must not contain now: the hidden information of
+        this position as a presenter would word it (a card in a hidden hand, the
+        order of a shuffled deck, a vote not yet shown).  The suite checks them."""
+        return []
+
+    def key_to_action(self, key: str) -> Action:
+        """The action ``key`` names, legal here or not, so that applying it gives the
+        engine's own reason when it is refused.  Engines override this with a parser
+        that needs no state; the default only finds legal actions."""
+        return self.string_to_action(key)
 
     def describe(self) -> list[str]:
         """A few lines describing the position, for the plain table screen and logs."""
         return []
+
+    @abc.abstractmethod
+    def view(self, viewer: int | None = None) -> View:
+        """What a screen may show now (see ``companion.engines.view``); ``viewer`` is
+        the player looking at their own secrets, None for the shared screen."""
 
     def public_step_text(self, text: str, steps_after: int) -> str:
         """How the history may show a past step now (a secret vote stays hidden until
@@ -282,7 +396,7 @@ class State(abc.ABC):
     # -- copies and saves -------------------------------------------------
     def clone(self) -> State:
         """An independent copy (deep copy of everything but the shared Game)."""
-        memo: dict[int, Any] = {id(self.game): self.game}
+        memo: dict[int, Any] = {id(self.game): self.game, id(self.log): list(self.log)}
         return copy.deepcopy(self, memo)
 
     def to_dict(self) -> dict[str, Any]:

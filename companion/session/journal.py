@@ -277,6 +277,15 @@ class Journal:
         ).fetchall()
         return [_record(r) for r in rows]
 
+    def finished_games(self, limit: int = 50) -> list[GameRecord]:
+        """Games played to the end, newest first (for the past-games list)."""
+        rows = self._db.execute(
+            f"SELECT {RECORD_COLUMNS}"
+            " FROM games WHERE finished IS NOT NULL ORDER BY finished DESC LIMIT ?",
+            (limit,),
+        ).fetchall()
+        return [_record(r) for r in rows]
+
     # -- events ---------------------------------------------------------------
     def append(
         self,

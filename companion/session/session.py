@@ -57,6 +57,7 @@ class Session:
         self.state: State = state or game.new_initial_state(
             record.players, record.options, record.seed
         )
+        self.state.names = list(record.names)
         self._past: list[State] = []
         self.steps: list[Step] = []
 

@@ -205,7 +205,7 @@ def test_app_draws_are_seeded_per_step_from_the_session(
     from companion.engines.little_dead_riding_hood.bag import draw_from
     from companion.session.journal import Journal, Source
     from companion.session.session import Session
-    from tests.engines.toy_game import GAME
+    from tests.engines.toy_game import GAME, Move, Roll
 
     session = Session.start(Journal(tmp_path / "j.sqlite3"), GAME, 1, {"target": 20}, seed=42)
     bag = CombatBag(pin_factory=factory, on_event=lambda e: None, rng=session.draw_rng, sound=False)
@@ -217,7 +217,7 @@ def test_app_draws_are_seeded_per_step_from_the_session(
         drawn.append(draw.outcome)
         expected = draw_from(draw.contents, random.Random(f"42/{len(session.steps)}"))
         assert draw.outcome == expected
-        session.apply(roll, Source.MANUAL)
-        session.apply(1)
+        session.apply(Roll(roll), Source.MANUAL)
+        session.apply(Move(1))
     bag.close()
     assert len(set(drawn)) == 2  # the step, not a fixed stream, decides each token

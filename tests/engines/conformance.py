@@ -17,6 +17,7 @@ import random
 from typing import Any
 
 from companion.engines.base import CHANCE, TERMINAL, Game, IllegalAction, State, sample_chance
+from tests.engines.view_checks import check_view
 
 GARBAGE_ACTIONS: list[Any] = [None, -999, "not an action", ("nonsense", 1), 10**9]
 
@@ -92,6 +93,8 @@ def playout(
     seen: list[Any] = []
     for _ in range(game.max_game_length):
         check_step(state)
+        if deep:
+            check_view(state)
         if state.is_terminal():
             return actions, snapshots
         if deep:

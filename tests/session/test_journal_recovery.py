@@ -14,7 +14,7 @@ import pytest
 from companion.session import journal as journal_mod
 from companion.session.journal import GAME_FORMAT, Journal, JournalTooNew, Source
 from companion.session.session import SavedByNewerVersion, Session
-from tests.engines.toy_game import GAME
+from tests.engines.toy_game import GAME, Move, Roll
 
 OLD_SCHEMA = """
 CREATE TABLE games (
@@ -35,7 +35,7 @@ PRAGMA user_version=1;
 def played_journal(path: Path) -> int:
     journal = Journal(path)
     session = Session.start(journal, GAME, 2, seed=3)
-    session.apply(2, Source.MANUAL)
+    session.apply(Roll(2), Source.MANUAL)
     journal.close()
     return session.game_row
 
@@ -134,8 +134,8 @@ def test_no_phantom_game_when_the_first_state_cannot_be_built(
 
 def finished_game(journal: Journal) -> Session:
     session = Session.start(journal, GAME, 1, options={"target": 2}, seed=1)
-    session.apply(2, Source.MANUAL)
-    session.apply(2)
+    session.apply(Roll(2), Source.MANUAL)
+    session.apply(Move(2))
     assert session.state.is_terminal() and journal.latest_unfinished() is None
     return session
 
@@ -175,7 +175,7 @@ def test_a_lost_unfinished_mark_is_repaired_on_open(tmp_path: Path) -> None:
 def test_resume_reopens_a_game_marked_finished_that_is_not_over(tmp_path: Path) -> None:
     journal = Journal(tmp_path / "journal.sqlite3")
     session = Session.start(journal, GAME, 1, seed=1)
-    session.apply(2, Source.MANUAL)
+    session.apply(Roll(2), Source.MANUAL)
     journal.finish_game(session.game_row, "wrongly marked")
     Session.resume(journal, session.game_row, GAME)
     assert journal.latest_unfinished() is not None

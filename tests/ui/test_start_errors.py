@@ -7,7 +7,7 @@ import pytest
 
 from companion.session.journal import GAME_FORMAT, Source
 from companion.session.session import Session
-from tests.engines.toy_game import GAME
+from tests.engines.toy_game import GAME, Roll
 from tests.ui.conftest import Driver
 
 
@@ -39,7 +39,7 @@ def test_an_engine_data_error_at_start_gets_its_own_message(
 def test_a_game_saved_by_a_newer_version_is_refused_and_kept(ui: Driver) -> None:
     journal = ui.app.services.journal
     session = Session.start(journal, "die-race", 1, seed=2)
-    session.apply(2, Source.MANUAL)
+    session.apply(Roll(2), Source.MANUAL)
     journal._db.execute(
         "UPDATE games SET format = ? WHERE id = ?", (GAME_FORMAT + 1, session.game_row)
     )
