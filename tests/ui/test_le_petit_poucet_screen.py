@@ -45,14 +45,16 @@ class FakeClock:
 
 
 class SpyPlayer:
-    """Stands in for the shell's SoundPlayer and records what the screen asks of it."""
+    """Stands in for the shell's SoundPlayer and records what the count panel asks of
+    it (the shell's table cues, a change of turn say, are left out)."""
 
     def __init__(self, enabled: bool = True) -> None:
         self.enabled = enabled
         self.calls: list[tuple[str, str]] = []
 
     def play(self, path: str | Path) -> bool:
-        self.calls.append(("play", Path(path).name))
+        if not Path(path).name.startswith("cue-"):
+            self.calls.append(("play", Path(path).name))
         return self.enabled
 
     def stop(self, path: str | Path) -> None:

@@ -38,9 +38,10 @@ class LePetitPoucetGame(Game):
     name = "Le Petit Poucet"
     min_players = 2
     max_players = 5
-    first_player = "random"
+    first_player = "in-game"
     """"A player chosen at random is the first player for the first turn."  The engine
-    has its own chance node for it (decision 5), kept so that saved games replay."""
+    has its own chance node for it (decision 5, kept so that saved games replay), drawn
+    by the app or entered by the table, so New game does not ask."""
 
     def __init__(self, box: Box | None = None) -> None:
         self._box = box

@@ -209,4 +209,7 @@ def test_the_pawn_colours_come_from_the_box() -> None:
     raw = _raw()
     raw["pawns"]["colours"] = ["red", "blue", "teal", "black", "white"]
     assert LePetitPoucetGame(parse_box(raw)).piece_colours[2] == ("Teal", "#999999")
-    assert GAME.first_player == "random"  # "A player chosen at random is the first player"
+    # "A player chosen at random is the first player": the game's own first step draws it
+    assert GAME.first_player == "in-game"
+    state = GAME.new_initial_state(3)
+    assert state.is_chance_node() and state.first_player is None
