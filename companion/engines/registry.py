@@ -12,6 +12,7 @@ import importlib
 import logging
 import pkgutil
 
+import companion.engines as package
 from companion.engines.base import Game
 
 log = logging.getLogger(__name__)
@@ -34,8 +35,6 @@ def _discover() -> None:
     global _discovered
     if _discovered:
         return
-    import companion.engines as package
-
     for info in pkgutil.iter_modules(package.__path__):
         if not info.ispkg:
             continue
