@@ -35,6 +35,14 @@ from companion.ui.services import build_services  # noqa: E402
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 
 
+def table_source(controller: Any) -> Any:
+    """What the table enters at this node: a chance outcome it saw, or a player's decision
+    (the session refuses a decision from any source but a player)."""
+    from companion.session.journal import Source
+
+    return Source.MANUAL if controller.state.is_chance_node() else Source.PLAYER
+
+
 class Driver:
     """Pumps frames, taps widgets and saves screenshots of the running app."""
 

@@ -134,11 +134,19 @@ def test_a_house_rule_reads_in_words_steps_sensibly_and_explains_why(ui: Driver)
     from companion.ui.option_row import OptionRow
 
     limit = Option(
-        "round_limit", 150, "The game ends after this many rounds.", "Play until someone wins.",
-        decision="BW12", minimum=20, maximum=500,
+        "round_limit",
+        150,
+        "The game ends after this many rounds.",
+        "Play until someone wins.",
+        decision="BW12",
+        minimum=20,
+        maximum=500,
     )
     ending = Option(
-        "tokens_run_out", "furthest-win", "Who wins when the tokens run out.", "...",
+        "tokens_run_out",
+        "furthest-win",
+        "Who wins when the tokens run out.",
+        "...",
         choices=("furthest-win", "everyone-loses"),
         choice_labels=("The player furthest along wins", "Everyone loses"),
     )
