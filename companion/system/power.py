@@ -13,7 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 
 def restart_argv() -> list[str]:
@@ -21,7 +21,7 @@ def restart_argv() -> list[str]:
     return [sys.executable, "-m", "companion", *sys.argv[1:]]
 
 
-def restart(execv: Callable[[str, Sequence[str]], object] = os.execv) -> None:
+def restart(execv: Callable[[str, list[str]], object] = os.execv) -> None:
     """Replace this process with a fresh start of the app (call after closing files)."""
     argv = restart_argv()
     execv(argv[0], argv)

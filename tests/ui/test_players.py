@@ -270,5 +270,6 @@ def test_a_text_house_rule_is_typed_on_the_on_screen_keyboard(ui: Driver) -> Non
     ui.tap(keyboard.ids.done_button)
     assert seen == ["1 2 3 4 5 6"]
     assert row.label_text.startswith("[b]Die faces: 1 2 3 4 5 6[/b]")
+    ui.settle_dialogs()
     assert not [w for w in Window.children if w is keyboard]
     box.parent.remove_widget(box)
