@@ -24,6 +24,7 @@ from companion.engines import registry
 from companion.engines.base import InvalidOptions
 from companion.session.journal import GameRecord
 from companion.session.session import ResumeFailed, SavedByNewerVersion, Session
+from companion.system import power
 from companion.ui.controller import GameController
 from companion.ui.services import Services
 
@@ -176,6 +177,19 @@ class CompanionApp(App):
         self._show_session(session)
         if problem:
             self.notify(problem)
+
+    def restart(self) -> None:
+        """Settings' Restart: close every file, then start again in this process."""
+        self.stop()
+        power.restart()
+
+    def power_off(self) -> None:
+        """Settings' Shut down: every game is already saved; systemd powers off."""
+        problem = power.power_off()
+        if problem:
+            self.notify(problem)
+            return
+        self.stop()
 
     def play_again(self) -> None:
         """A finished game's Play again: the same game, players and house rules."""
