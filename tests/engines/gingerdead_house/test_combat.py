@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.engines.base import CHANCE, TERMINAL
+from companion.engines.gingerdead_house.actions import Flip
 from tests.engines.gingerdead_house.helpers import act, names_at, place, scenario
 
 
@@ -11,7 +12,7 @@ def end_step(state) -> None:  # type: ignore[no-untyped-def]
 
 
 def flip(state, card_id: str) -> None:  # type: ignore[no-untyped-def]
-    state.apply(("flip", card_id))
+    state.apply(Flip(card_id))
 
 
 def test_the_higher_power_wins_and_the_monster_takes_the_tile() -> None:
