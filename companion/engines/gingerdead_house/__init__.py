@@ -6,9 +6,10 @@ data its view carries (``View.table`` is a ``GingerdeadTable``).
 
 from companion.engines.gingerdead_house.game import GAME, GingerdeadHouseGame
 from companion.engines.gingerdead_house.state import GingerdeadState
-from companion.engines.gingerdead_house.view import FieldView, GingerdeadTable, TileView
+from companion.engines.gingerdead_house.view import FORCED, FieldView, GingerdeadTable, TileView
 
 __all__ = [
+    "FORCED",
     "GAME",
     "FieldView",
     "GingerdeadHouseGame",

@@ -50,6 +50,19 @@ GROUPS = {
     Pass: "",
     End: "",
 }
+MOVES = {
+    Setup: "setup",
+    Place: "place",
+    Trick: "trick",
+    Ability: "ability",
+    Rise: "rise",
+    Put: "put",
+    Pass: "pass",
+    End: "end",
+}
+"""Each choice's ``hint["move"]``: the kind of move, for a screen to arrange the choices."""
+FORCED = ("setup", "rise", "put")
+"""Moves that must be made before anything else: a screen offers them without a pick."""
 SCORE_NAME = "Monster Hunter points"
 
 
@@ -104,6 +117,9 @@ class GingerdeadTable:
     table_may_enter: bool
     """At a chance node: the table may tap what the real deck showed (False when the
     app itself is that deck: a digital player deck is dealt by the app alone)."""
+    app_may_draw: bool
+    """At a chance node: the app may draw (False for a real player deck in the players'
+    hands: only the table can draw from it)."""
 
 
 def present(state: GingerdeadState, viewer: int | None) -> View:
@@ -138,9 +154,8 @@ def secrets(state: GingerdeadState) -> list[str]:
 # -- choices ---------------------------------------------------------------------------
 def _choice(state: GingerdeadState, action: Action) -> Choice:
     key = state.action_to_string(action)
-    return Choice(
-        key, public_line(key, state.player_name), GROUPS[type(action)], _hint(state, action)
-    )
+    hint = {"move": MOVES[type(action)], **_hint(state, action)}
+    return Choice(key, public_line(key, state.player_name), GROUPS[type(action)], hint)
 
 
 def _hint(state: GingerdeadState, action: Action) -> Mapping[str, Any]:
@@ -199,9 +214,8 @@ def _chance(state: GingerdeadState) -> ChanceEntry:
     for action, probability in state.chance_outcomes():
         assert isinstance(action, Reveal | Draw | Flip)
         label = cards[action.card].name if action.card else "A card"
-        outcomes.append(
-            Choice(state.action_to_string(action), label, "", {"card": action.card}, probability)
-        )
+        hint = {"move": type(action).__name__.lower(), "card": action.card}
+        outcomes.append(Choice(state.action_to_string(action), label, "", hint, probability))
     return ChanceEntry(_chance_words(state)[0], tuple(outcomes))
 
 
@@ -213,6 +227,16 @@ def table_may_enter(state: GingerdeadState) -> bool:
     if isinstance(state.legal_actions()[0], Flip):
         return True
     return not state.board.cards[state.drawer()].digital
+
+
+def app_may_draw(state: GingerdeadState) -> bool:
+    """Whether the app may make this draw: the action and monster decks and a digital
+    player deck are the app's to draw from; a real player deck is not (GH14)."""
+    if state.current_player() != CHANCE:
+        return False
+    if isinstance(state.legal_actions()[0], Flip):
+        return True
+    return state.board.cards[state.drawer()].digital
 
 
 # -- the headline and the end ----------------------------------------------------------
@@ -337,4 +361,5 @@ def _table(state: GingerdeadState) -> GingerdeadTable:
         hand_secret=secret,
         pickable=() if owner is None else _pickable(state, owner),
         table_may_enter=table_may_enter(state),
+        app_may_draw=app_may_draw(state),
     )
