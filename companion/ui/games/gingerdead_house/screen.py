@@ -61,6 +61,7 @@ class GingerdeadScreen(GameScreen):
             self.selection = NOTHING
             self.hand_visible = False
             self.shown_field = table.focus
+            self._moves_from_the_top()
         elif self.selection != NOTHING and not taps.relevant(view, self.selection):
             self.selection = NOTHING
         self.headline = view.headline
@@ -71,6 +72,14 @@ class GingerdeadScreen(GameScreen):
         self._fill_grid(view)
         self._fill_hand(view)
         self._fill_moves(view)
+
+    def _moves_from_the_top(self) -> None:
+        """A new decision shows its moves from the first one (a scroll still gliding from
+        the last decision is stopped)."""
+        scroll = self.ids.moves.parent
+        if scroll.effect_y is not None:
+            scroll.effect_y.velocity = 0
+        scroll.scroll_y = 1
 
     def _fill_tabs(self, view: View) -> None:
         tabs = self.ids.field_tabs
