@@ -65,6 +65,39 @@ class Option:
     """Allowed values; empty means any value of the default's type."""
     minimum: float | None = None
     maximum: float | None = None
+    title: str = ""
+    """A short name for the rule ("Round limit"); empty: made from the key."""
+    choice_labels: tuple[str, ...] = ()
+    """What each of ``choices`` means in words, in the same order (empty: from the value)."""
+    step: float | None = None
+    """How far one tap of - or + moves a number (None: a sensible step for its range)."""
+
+    @property
+    def name(self) -> str:
+        """The rule's short name as a player reads it."""
+        return self.title or self.key.replace("_", " ").capitalize()
+
+    def value_words(self, value: Any) -> str:
+        """``value`` in words: On/Off, a choice's label, a number."""
+        if isinstance(value, bool) and not self.choices:
+            return "On" if value else "Off"
+        if self.choices and value in self.choices and self.choice_labels:
+            return self.choice_labels[self.choices.index(value)]
+        if isinstance(value, float):
+            return f"{value:g}"
+        if isinstance(value, str):
+            words = value.replace("-", " ").replace("_", " ").replace(",", ", ").strip()
+            return words[:1].upper() + words[1:] if words else "None"
+        return str(value)
+
+    def step_size(self) -> float:
+        """One tap's change: the given step, else tens on a wide whole-number range."""
+        if self.step is not None:
+            return self.step
+        if not isinstance(self.default, int):
+            return 0.1
+        span = (self.maximum or 0) - (self.minimum or 0)
+        return 10 if span >= 100 else 5 if span >= 40 else 1
 
     def validate(self, value: Any) -> Any:
         """Return ``value`` checked (and widened int->float) or raise InvalidOptions."""
@@ -93,6 +126,12 @@ class Outcome:
 
     winners: tuple[int, ...]
     reason: str
+
+
+def quoted(text: str, limit: int = 60) -> str:
+    """``text`` quoted for a message and cut short: a 10 MB key is never echoed whole."""
+    shown = repr(text)
+    return shown if len(shown) <= limit else shown[: limit - 4] + "...'"
 
 
 def player_name(index: int) -> str:
@@ -124,6 +163,10 @@ class Game(abc.ABC):
     options: ClassVar[tuple[Option, ...]] = ()
     max_game_length: ClassVar[int] = 10_000
     """An upper bound on the number of actions (chance included) in one game."""
+    first_player: ClassVar[str] = ""
+    """Who begins, as the rulebook says: "youngest", "random", or "" (player 1)."""
+    piece_colours: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """The players' pieces in seat order, as (name, "#rrggbb"); empty: the app's own."""
 
     @property
     def player_counts(self) -> range:
@@ -316,7 +359,7 @@ class State(abc.ABC):
         for action in self.legal_actions():
             if " ".join(self.action_to_string(action).split()).casefold() == wanted:
                 return action
-        raise IllegalAction(f"{text!r} is not a legal action here")
+        raise IllegalAction(f"{quoted(str(text))} is not a legal action here")
 
     def secrets(self) -> list[str]:
         """Phrases the shared view must not contain now: the hidden information of

@@ -231,6 +231,15 @@ class Journal:
         ).fetchall()
         return [_record(r) for r in rows]
 
+    def finished_games(self, limit: int = 50) -> list[GameRecord]:
+        """Games played to the end, newest first (for the past-games list)."""
+        rows = self._db.execute(
+            "SELECT id, game, players, options, seed, names, setup, started, finished, result"
+            " FROM games WHERE finished IS NOT NULL ORDER BY finished DESC LIMIT ?",
+            (limit,),
+        ).fetchall()
+        return [_record(r) for r in rows]
+
     # -- events ---------------------------------------------------------------
     def append(self, game_id: int, kind: str, action: str | None, source: Source) -> int:
         """Append one event and return its sequence number once it is on disk."""

@@ -11,7 +11,7 @@ from companion.ui.games.beware_of_the_wolf.screen import WolfScreen
 from tests.ui.conftest import Driver
 
 DEFAULT = Path(__file__).resolve().parents[2] / (
-    "companion/engines/beware_of_the_wolf/default_board.toml"
+    "companion/engines/beware_of_the_wolf/box.toml"
 )
 
 

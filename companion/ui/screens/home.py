@@ -30,6 +30,8 @@ class HomeScreen(Screen):
             tile.bind(on_release=lambda t: app.open_new_game(t.game_id))
             grid.add_widget(tile)
         playing = app.controller
+        if playing is not None and playing.session.state.is_terminal():
+            playing = None  # a finished game is never offered to continue
         saved = app.services.journal.unfinished_games()
         button = self.ids.continue_button
         if playing is not None:
@@ -42,9 +44,14 @@ class HomeScreen(Screen):
 
     def continue_or_resume(self) -> None:
         app = App.get_running_app()
-        if app.controller is not None:
+        if app.controller is not None and not app.controller.session.state.is_terminal():
             app.show_game()
             return
         from companion.ui.screens.resume import SavedGames
 
         SavedGames(app.services.journal.unfinished_games()).open()
+
+    def past_games(self) -> None:
+        from companion.ui.screens.past_games import PastGames
+
+        PastGames(App.get_running_app().services.journal.finished_games()).open()

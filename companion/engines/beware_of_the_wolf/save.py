@@ -1,20 +1,89 @@
-"""Validating a saved Beware of the Wolf position before it is loaded.
+"""Saving and loading a Beware of the Wolf position (``to_dict`` / ``from_dict``).
 
 Every check names the field (and player) that is wrong, so a broken save or a
-hand-written scenario says what to fix.  Kept apart from the rules so the rules
-module stays about play.
+hand-written scenario says what to fix.  The JSON shape is the one saved games
+have always had, so games saved before this module was written still resume.
 """
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
-from companion.engines.base import require
+from companion.engines import checks
+from companion.engines.base import InvalidState, require
+from companion.engines.beware_of_the_wolf.board import BoardError, parse_board
+from companion.engines.beware_of_the_wolf.box import default_board
+from companion.engines.beware_of_the_wolf.die import WOLF_FACE
+from companion.engines.beware_of_the_wolf.turn import EVENT_KINDS, PHASES
 
 if TYPE_CHECKING:
-    from companion.engines.beware_of_the_wolf.rules import WolfState
+    from companion.engines.beware_of_the_wolf.state import WolfState
 
-EVENT_KINDS = ("move", "wolf-hit", "thrown-out")
+FIELDS = (
+    "board",
+    "phase",
+    "wolf",
+    "houses",
+    "positions",
+    "quarters",
+    "turn",
+    "roll",
+    "turns_taken",
+    "winners",
+    "end",
+    "events",
+)
+
+
+def dump(state: WolfState) -> dict[str, Any]:
+    """The position as plain JSON data (the shipped board is saved as "default")."""
+    return {
+        "board": "default" if state.board is default_board() else state.board.to_dict(),
+        "phase": state.phase,
+        "wolf": state.wolf,
+        "houses": [None if h is None else state.board.houses[h].colour for h in state.houses],
+        "positions": list(state.positions),
+        "quarters": list(state.quarters),
+        "turn": state.turn,
+        "roll": state.roll,
+        "turns_taken": state.turns_taken,
+        "winners": list(state.winners),
+        "end": state.end,
+        "events": copy.deepcopy(state.events),
+    }
+
+
+def load(state: WolfState, data: dict[str, Any]) -> None:
+    """Check ``data`` and restore it into ``state``; InvalidState names any fault."""
+    checks.table(data, "saved state", FIELDS)
+    missing = [f for f in FIELDS if f not in data]
+    require(not missing, f"saved state lacks {', '.join(missing)}")
+    raw_board = data["board"]
+    if raw_board != "default":
+        try:
+            state.board = parse_board(raw_board, "saved board")
+        except BoardError as err:
+            raise InvalidState(str(err)) from None
+    else:
+        state.board = default_board()
+    require(
+        state.num_players <= len(state.board.houses),
+        f"saved state: {state.num_players} players but the board has "
+        f"{len(state.board.houses)} houses",
+    )
+    check_loaded(state, data)
+    state.phase = data["phase"]
+    state.wolf = data["wolf"]
+    state.houses = [None if c is None else state.board.house_index[c] for c in data["houses"]]
+    state.positions = list(data["positions"])
+    state.quarters = list(data["quarters"])
+    state.turn = data["turn"]
+    state.roll = data["roll"]
+    state.turns_taken = data["turns_taken"]
+    state.winners = list(data["winners"])
+    state.end = data["end"]
+    state.events = copy.deepcopy(data["events"])
 
 
 def _is_int(value: Any) -> bool:
@@ -22,8 +91,6 @@ def _is_int(value: Any) -> bool:
 
 
 def check_loaded(state: WolfState, data: dict[str, Any]) -> None:
-    from companion.engines.beware_of_the_wolf.rules import PHASES, WOLF_FACE
-
     n = state.num_players
     board = state.board
     phase = data["phase"]
