@@ -110,13 +110,17 @@ class ChanceEntry(BoxLayout):
         on_table: Chosen,
         manual: bool = True,
         cols: int = 3,
+        app: bool = True,
     ) -> None:
-        """Offer ``chance`` (None hides the entry: nothing is to be drawn now)."""
+        """Offer ``chance`` (None hides the entry: nothing is to be drawn now).  ``app``
+        is False where the app may not draw (the cards are in the players' hands)."""
         outcomes = self.ids.outcomes
         outcomes.clear_widgets()
         self.shown = chance is not None
         self.what = "" if chance is None else chance.what
         self._on_app = on_app
+        button = self.ids.app_button
+        button.opacity, button.disabled, button.height = (1, False, dp(56)) if app else (0, True, 0)
         self.ids.table_heading.opacity = 1 if manual else 0
         if chance is None or not manual:
             return

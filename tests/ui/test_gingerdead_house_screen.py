@@ -68,7 +68,7 @@ def setup_player(ui: Driver, screen: GingerdeadScreen, card: str, lanes: tuple[i
         assert len(lit(screen)) == 20 - placed  # any empty tile of the field
         ui.tap(tile(screen, lane, 1))
     for _ in range(5):
-        move(ui, "Let the app deal")
+        move(ui, "Let the app do it")
 
 
 def test_setup_flips_placing_and_the_log(game_ui: Driver) -> None:
@@ -79,9 +79,9 @@ def test_setup_flips_placing_and_the_log(game_ui: Driver) -> None:
     assert isinstance(screen, GingerdeadScreen) and screen.name == "game:gingerdead-house"
     assert "search the deck for a defense" in screen.headline
     # a digital deck: the app searches it, nobody may pick its cards
-    assert ui.button("Let the app search")
-    assert not screen.ids.moves.children[0].text.startswith("Plain")
-    assert len(screen.ids.moves.children) == 1
+    assert ui.button("Let the app do it", screen.ids.chance)
+    assert screen.ids.chance.what == "Player 1 searches their deck for a defense"
+    assert not screen.ids.chance.ids.outcomes.children
 
     setup_player(ui, screen, "Gummy Grunt", (1, 2, 3))
     state = ui.app.controller.state
@@ -92,11 +92,11 @@ def test_setup_flips_placing_and_the_log(game_ui: Driver) -> None:
 
     # the action card flipped at the table, entered by tapping what was seen
     assert "flip the action card" in screen.headline
-    move(ui, "Plain Action 2 (")
+    move(ui, "Plain Action 2 ·")
     assert ui.app.controller.session.steps[-1].source is Source.MANUAL
     assert "flip a monster (2 to go)" in screen.headline
-    move(ui, "Plain Monster 4 (lane 1) (")
-    move(ui, "Dragon (")
+    move(ui, "Plain Monster 4 (lane 1) ·")
+    move(ui, "Dragon ·")
     assert "Dragon enters in lane 2" in screen.log_text
     assert "Dragon destroys Gummy Grunt in lane 2" in screen.log_text
     assert tile(screen, 2, 5).text.startswith("Dragon") and tile(screen, 2, 5).kind == "monster"
@@ -140,11 +140,13 @@ def test_placing_a_defense_from_the_hand_by_tapping_a_lit_tile(game_ui: Driver) 
             ui.pump()
             ui.tap(tile(screen, lane, 1))
         # a table deck: the players draw real cards, the app cannot deal them
-        assert [w.text for w in screen.ids.moves.children] == ["A card"]
+        app = screen.ids.chance.ids.app_button
+        assert app.disabled and app.opacity == 0
+        assert [w.text for w in screen.ids.chance.ids.outcomes.children] == ["A card · 100%"]
         for _ in range(5):
             move(ui, "A card")
-    move(ui, "Plain Action 1 (")
-    move(ui, "Plain Monster 5 (lane 3) (")
+    move(ui, "Plain Action 1 ·")
+    move(ui, "Plain Monster 5 (lane 3) ·")
     assert "Player 1: play defenses" in screen.headline
     assert not screen.hand_secret  # table mode: the list is every card that can be in hand
     ui.tap(hand_button(ui, screen, "Gumdrop Gatling Gun"))

@@ -125,7 +125,7 @@ def _cards(top: TableReader, known_effect: KnownEffect) -> dict[str, Card]:
 
 
 def _deck_sizes(top: TableReader) -> dict[str, int]:
-    decks = top.table("decks", {})
+    decks = top.table("decks", optional=True)
     sizes = {}
     for deck in decks.keys():
         if deck not in DECKS:

@@ -20,16 +20,15 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.utils import escape_markup
 
 from companion.engines.gingerdead_house import GingerdeadTable
-from companion.engines.view import Choice, View
-from companion.session.journal import Source
+from companion.engines.view import View
 from companion.ui.game_screen import GameScreen
 from companion.ui.games.gingerdead_house import taps
 from companion.ui.games.gingerdead_house.field_grid import FieldGrid  # noqa: F401  (kv rule)
 from companion.ui.games.gingerdead_house.taps import NOTHING, Selection
 from companion.ui.screens import load_kv
+from companion.ui.view_widgets import ChanceEntry, ChoiceGrid, EndBanner  # noqa: F401  (kv rules)
 
 LOG_LINES = 14
-APP_DRAW = {"flip": "Let the app flip", "reveal": "Let the app search", "draw": "Let the app deal"}
 
 
 class GingerdeadScreen(GameScreen):
@@ -48,7 +47,7 @@ class GingerdeadScreen(GameScreen):
 
     # -- drawing -------------------------------------------------------------------
     def view(self, viewer: int | None = None) -> View:
-        return self.controller.state.view(viewer)  # type: ignore[no-any-return]
+        return self.controller.view(viewer)
 
     def refresh(self) -> None:
         if self.controller is None:
@@ -119,34 +118,19 @@ class GingerdeadScreen(GameScreen):
             hand.add_widget(button)
 
     def _fill_moves(self, view: View) -> None:
-        moves = self.ids.moves
-        moves.clear_widgets()
-        if view.chance is not None:
-            self._fill_chance(view)
-            return
-        for choice in taps.button_choices(view, self.selection):
-            button = Factory.Tap(text=choice.label)
-            button.bind(on_release=lambda _b, c=choice: self.choose(c))
-            moves.add_widget(button)
-
-    def _fill_chance(self, view: View) -> None:
-        assert view.chance is not None
-        moves = self.ids.moves
         table: GingerdeadTable = view.table
-        outcomes = view.chance.outcomes
-        if table.app_may_draw:
-            button = Factory.Tap(text=APP_DRAW[outcomes[0].hint["move"]])
-            button.bind(on_release=lambda *_: self.controller.draw())
-            moves.add_widget(button)
-        if not table.table_may_enter:
-            return  # the app is this deck: nobody may pick its cards
-        for outcome in outcomes:
-            text = outcome.label
-            if len(outcomes) > 1 and outcome.probability is not None:
-                text = f"{text} ({outcome.probability:.0%})"
-            button = Factory.QuietTap(text=text)
-            button.bind(on_release=lambda _b, c=outcome: self.enter(c))
-            moves.add_widget(button)
+        self.ids.end_banner.show(
+            view.end, self.controller.player_name, self.controller.session.game
+        )
+        self.ids.chance.show(
+            view.chance,
+            self.controller.draw,
+            self.controller.enter_outcome,
+            manual=table.table_may_enter,
+            cols=2,
+            app=table.app_may_draw,
+        )
+        self.ids.choices.show(taps.button_choices(view, self.selection), self.choose)
 
     # -- taps ----------------------------------------------------------------------
     def show_field(self, field: int) -> None:
@@ -169,7 +153,7 @@ class GingerdeadScreen(GameScreen):
         tile = (int(self.shown_field), lane, row)
         choice = taps.tile_choices(view, self.selection).get(tile)
         if choice is not None:
-            self.choose(choice)
+            self.choose(choice.key)
         elif tile in taps.selectable_tiles(view):
             self.selection = NOTHING if self.selection.tile == tile else Selection(tile=tile)
             self.refresh()
@@ -181,15 +165,10 @@ class GingerdeadScreen(GameScreen):
                 "an ability, then tap a lit tile."
             )
 
-    def choose(self, choice: Choice, source: Source = Source.PLAYER) -> None:
-        """Make a choice of the view, by its key."""
+    def choose(self, key: str) -> None:
+        """Make one of the view's choices, by its key."""
         self.selection = NOTHING
-        state = self.controller.state
-        self.controller.apply(state.key_to_action(choice.key), source)
-
-    def enter(self, outcome: Choice) -> None:
-        """What the real deck showed, tapped by the table."""
-        self.choose(outcome, Source.MANUAL)
+        self.controller.choose(key)
 
 
 load_kv(__file__)
