@@ -176,6 +176,11 @@ def why_illegal(state: GingerdeadState, action: Action) -> str:
                 else (f"there is no card {action.card!r} in this game")
             )
         verb = {Flip: "flipped", Draw: "drawn", Reveal: "revealed"}[type(action)]
+        doing = _chance_doing(state)
+        due = state.legal_actions()[0]
+        wanted = "action" if state.phase == "action" else "monster"
+        if type(action) is not type(due) or (isinstance(action, Flip) and card.type != wanted):
+            return f"{card.name} cannot be {verb} now: {doing}"
         return f"{card.name} cannot be {verb} now: none is left where it would come from"
     if player == CHANCE:
         return "the table must first draw or flip a card"
@@ -195,6 +200,17 @@ def why_illegal(state: GingerdeadState, action: Action) -> str:
     if isinstance(action, Ability):
         return f"{who} has no defense at lane {action.lane} row {action.row} that can do that now"
     return f"{who} cannot do that now"
+
+
+def _chance_doing(state: GingerdeadState) -> str:
+    """What the table is drawing or flipping now, as a clause."""
+    who = state.player_name(state.drawer())
+    due = state.legal_actions()[0]
+    if isinstance(due, Reveal):
+        return f"{who} is searching their deck for a defense"
+    if isinstance(due, Draw):
+        return f"{who} is drawing a card"
+    return f"{who} is flipping {'the action card' if state.phase == 'action' else 'a monster'}"
 
 
 def describe(state: GingerdeadState) -> list[str]:

@@ -247,6 +247,19 @@ def test_a_well_formed_illegal_key_gets_the_engines_own_reason() -> None:
         state.key_to_action("dance")
 
 
+def test_a_card_from_the_wrong_deck_is_refused_saying_what_the_table_is_doing() -> None:
+    state = named(GAME.new_initial_state(2))
+    with pytest.raises(IllegalAction, match="Ann is searching their deck for a defense"):
+        state.apply(state.key_to_action("flip Dragon"))
+    flips = named(scenario(phase="action"))
+    with pytest.raises(IllegalAction, match="Ann is flipping the action card"):
+        flips.apply(flips.key_to_action("flip Troll"))
+    flips.apply(Flip("act-1"))
+    flips.board.monster_pile.pop("dragon")
+    with pytest.raises(IllegalAction, match="Dragon cannot be flipped now: none is left"):
+        flips.apply(flips.key_to_action("flip Dragon"))
+
+
 def test_every_legal_key_reads_back_as_its_action() -> None:
     state = scenario(
         layout={(0, 2, 3): "m4-2", (0, 1, 3): "grunt", (1, 1, 1): "wall-6"},
