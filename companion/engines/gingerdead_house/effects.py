@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from companion.engines.gingerdead_house import combat
 from companion.engines.gingerdead_house.board import MONSTER, Board, Piece, all_tiles, player_name
 from companion.engines.gingerdead_house.cards import (
     LANES,
@@ -279,8 +280,8 @@ def _march(board: Board, player: int, card_name: str, target: Target) -> None:
         f"{player_name(player)} plays {card_name}: the monsters on "
         f"{player_name(target[0])}'s field move"
     )
-    board.start_moving(target[0])
-    board.run_moving()
+    combat.start_moving(board, target[0])
+    combat.run_moving(board)
 
 
 def _march_text(board: Board, player: int, target: Target) -> str:

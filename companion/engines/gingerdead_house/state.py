@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from companion.engines.base import CHANCE, TERMINAL, IllegalAction, State
-from companion.engines.gingerdead_house import decks, moves, save, text, turn
+from companion.engines.gingerdead_house import combat, decks, moves, save, text, turn
 from companion.engines.gingerdead_house.actions import (
     ACTION_TYPES,
     Ability,
@@ -158,9 +158,11 @@ class GingerdeadState(State):
                 self.flips_left -= 1
                 monster = board.catalogue.cards[card]
                 assert monster.lane is not None
-                board.enter(board.active, board.new_piece(card, MONSTER), monster.lane, True)
+                combat.enter(
+                    board, board.active, board.new_piece(card, MONSTER), monster.lane, True
+                )
             case Rise(field, lane):
-                board.resurrect(field, lane)
+                combat.resurrect(board, field, lane)
             case Put(lane, row):
                 owner, piece = board.steal  # type: ignore[misc]
                 board.steal = None
@@ -178,8 +180,8 @@ class GingerdeadState(State):
             case End():
                 board.say(f"{player_name(player)}'s monsters move")
                 self.phase = "movement"
-                board.start_moving(player)
-                board.run_moving()
+                combat.start_moving(board, player)
+                combat.run_moving(board)
         turn.advance(self)
         if isinstance(action, Draw):
             self.note(f"{self.player_name(actor)} draws a card", actor)

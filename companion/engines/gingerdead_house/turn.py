@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.engines.gingerdead_house import decks
+from companion.engines.gingerdead_house import combat, decks
 from companion.engines.gingerdead_house.board import player_name
 from companion.engines.gingerdead_house.cards import HAND_SIZE, SETUP_DEFENSES
 from companion.engines.gingerdead_house.ending import Ending, ending_now, round_limit_ending
@@ -32,7 +32,7 @@ def advance(state: GingerdeadState) -> None:
         if board.resurrections or board.steal is not None:
             return
         if board.moving is not None:
-            board.run_moving()
+            combat.run_moving(board)
             continue
         if state.phase != "setup" and not board.alive[board.active]:
             _end_turn(state)

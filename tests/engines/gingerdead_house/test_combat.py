@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.engines.base import CHANCE, TERMINAL
+from companion.engines.gingerdead_house import combat
 from companion.engines.gingerdead_house.actions import Flip
 from tests.engines.gingerdead_house.helpers import act, names_at, place, scenario
 
@@ -42,8 +43,8 @@ def test_damage_is_not_cumulative_two_monsters_fight_the_same_defense() -> None:
     state = scenario(layout={(0, 2, 3): "m4-2", (0, 2, 2): "wall-6"})
     end_step(state)
     place(state, 0, 2, 3, "m4-2")
-    state.board.start_moving(0)
-    state.board.run_moving()
+    combat.start_moving(state.board, 0)
+    combat.run_moving(state.board)
     assert names_at(state, 0) == {(2, 2): "Wall 6"}
     assert state.board.log.count("Wall 6 destroys Troll in lane 2") == 2
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.engines.base import CHANCE, IllegalAction
+from companion.engines.gingerdead_house import combat
 from companion.engines.gingerdead_house.actions import Flip, Place
 from companion.engines.gingerdead_house.effects import EFFECTS
 from tests.engines.gingerdead_house.helpers import (
@@ -235,8 +236,8 @@ def test_steal_takes_a_defense_of_power_less_than_6_including_x() -> None:
     assert state.board.cards[0].discard == {"steal": 1}
     # it stays player 2's card: destroyed, it goes to player 2's discard pile
     place(state, 0, 4, 2, "m6-3")
-    state.board.start_moving(0)
-    state.board.run_moving()
+    combat.start_moving(state.board, 0)
+    combat.run_moving(state.board)
     assert state.board.cards[1].discard == {"wall-x": 1}
 
 
