@@ -19,12 +19,9 @@ from companion.engines.counts import add, odds, take, total
 
 Counts = dict[str, int]
 
-__all__ = ["Counts", "PlayerCards", "add", "check_counts", "draw_odds", "take", "total"]
-
-
-def draw_odds(counts: Counts) -> list[tuple[str, float]]:
-    """Each card id with the chance it is on top of a shuffled pile."""
-    return odds(counts)
+__all__ = ["Counts", "PlayerCards", "add", "check_counts", "odds", "take", "total"]
+"""The toolkit's count bookkeeping, re-exported: a pile's odds are ``odds(pile)``, each card
+id with the chance it is on top of the shuffled pile."""
 
 
 def check_counts(value: Any, known: Collection[str], where: str) -> Counts:
@@ -76,7 +73,7 @@ class PlayerCards:
     def draw_odds(self) -> list[tuple[str, float]]:
         if self.pile is None:
             return [("", 1.0)]
-        return draw_odds(self.pile)
+        return odds(self.pile)
 
     def draw(self, card_id: str) -> None:
         """Move one card (``""`` in table mode) from the pile to the hand."""

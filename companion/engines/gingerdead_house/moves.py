@@ -66,12 +66,12 @@ def chance_outcomes(state: GingerdeadState) -> list[tuple[Action, float]]:
         if len(state.setup_revealed) + state.placed_in_setup() < SETUP_DEFENSES:
             pool = unseen(state, state.setup_player)
             defenses = {c: n for c, n in pool.items() if board.catalogue.cards[c].type == "defense"}
-            return [(Reveal(c), p) for c, p in decks.draw_odds(defenses)]
+            return [(Reveal(c), p) for c, p in decks.odds(defenses)]
         return [(Draw(c), p) for c, p in board.cards[state.setup_player].draw_odds()]
     if state.phase == "action":
-        return [(Flip(c), p) for c, p in decks.draw_odds(board.action_pile)]
+        return [(Flip(c), p) for c, p in decks.odds(board.action_pile)]
     if state.phase == "monsters":
-        return [(Flip(c), p) for c, p in decks.draw_odds(board.monster_pile)]
+        return [(Flip(c), p) for c, p in decks.odds(board.monster_pile)]
     return [(Draw(c), p) for c, p in board.cards[board.active].draw_odds()]
 
 
