@@ -164,7 +164,8 @@ class Game(abc.ABC):
     max_game_length: ClassVar[int] = 10_000
     """An upper bound on the number of actions (chance included) in one game."""
     first_player: ClassVar[str] = ""
-    """Who begins, as the rulebook says: "youngest", "random", or "" (player 1)."""
+    """Who begins, as the rulebook says: "youngest", "random", "in-game" (the game's
+    own first step chooses) or "" (whoever the table picks)."""
     piece_colours: ClassVar[tuple[tuple[str, str], ...]] = ()
     """The players' pieces in seat order, as (name, "#rrggbb"); empty: the app's own."""
 

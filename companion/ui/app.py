@@ -172,6 +172,13 @@ class CompanionApp(App):
         if problem:
             self.notify(problem)
 
+    def play_again(self) -> None:
+        """A finished game's Play again: the same game, players and house rules."""
+        if self.controller is None:
+            return
+        record = self.controller.session.record
+        self.start_game(record.game, record.players, dict(record.options), list(record.names))
+
     def resume_game(self, record: GameRecord) -> None:
         try:
             session = Session.resume(self.services.journal, record.id)

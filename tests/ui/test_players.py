@@ -185,3 +185,36 @@ def test_devices_speak_in_words_and_each_part_of_the_kit_has_a_test(ui: Driver) 
     ui.screenshot("devices")
     for row in rows.values():
         assert "high" not in row.ids.reading.text and "low" not in row.ids.reading.text
+
+
+@pytest.mark.usefixtures("die_race_registered")
+def test_turns_and_the_end_are_announced_and_play_again_keeps_the_table(ui: Driver) -> None:
+    from companion.session.journal import Source
+    from tests.engines.toy_game import Move, Roll
+
+    ui.app.start_game("die-race", 2, {"target": 2}, ["Ann", "Bo"])
+    screen = ui.screen()
+    controller = ui.app.controller
+    controller.apply(Roll(1), Source.MANUAL)
+    controller.apply(Move(1))  # Bo's turn now
+    controller.apply(Roll(2), Source.MANUAL)
+    controller.apply(Move(2))  # Bo wins
+    assert screen._cues.played == ["turn", "turn", "win"]  # Ann, Bo, then the end
+    end = screen.ids.end
+    assert end.title == "Bo wins!" and end.reason == "Bo reached square 2."
+    ui.screenshot("end-banner")
+    ui.tap(end.ids.again_button)
+    again = ui.app.controller
+    assert again is not controller and again.names == ["Ann", "Bo"]
+    assert again.session.record.options == {"target": 2}
+    assert ui.screen().ids.end.title == ""
+
+
+def test_a_game_that_draws_its_own_first_player_is_not_asked_twice(ui: Driver) -> None:
+    ui.app.open_new_game("le-petit-poucet")
+    ui.pump(5)
+    setup = ui.screen().ids.player_setup
+    assert not setup.asks and setup.ids.draw_button.opacity == 0
+    assert all(r.ids.begins_button.disabled for r in setup.ids.rows.children)
+    assert "The game itself chooses who begins" in setup.rule_text
+    assert setup.chosen_names() == setup.names

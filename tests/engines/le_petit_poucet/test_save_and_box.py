@@ -1,18 +1,22 @@
-"""Saved positions and the component manifest: round trips and clear refusals."""
+"""Saved positions and the box file: round trips and clear refusals."""
 
 from __future__ import annotations
 
 import copy
 import json
 import random
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion.engines.base import InvalidOptions, InvalidState, random_playout
-from companion.engines.le_petit_poucet import GAME
-from companion.engines.le_petit_poucet.manifest import ManifestError, load_manifest, parse_manifest
+from companion.engines.datafile import DataFileError
+from companion.engines.le_petit_poucet import GAME, LePetitPoucetGame
+from companion.engines.le_petit_poucet import game as game_module
+from companion.engines.le_petit_poucet.box import load_box, parse_box
 from tests.engines.le_petit_poucet.helpers import new_game, play_turn, touch_round
 
 
@@ -35,12 +39,12 @@ def test_a_saved_game_comes_back_exactly() -> None:
     ("path", "value", "words"),
     [
         (("phase",), "dance", "'phase' must be one of"),
-        (("turn",), 0, "'turn' must be 1-25"),
-        (("positions",), [0, 0], "'positions' must list one entry per player"),
-        (("positions",), [0, 99, 0, 0], "'positions'[1] must be a space 0-11"),
-        (("first_player",), 7, "'first_player' must be a player 0-3"),
+        (("turn",), 0, "'turn' must be from 1 to 25"),
+        (("positions",), [0, 0], "'positions' must list 4 entries"),
+        (("positions",), [0, 99, 0, 0], "'positions'[1] must be from 0 to 11"),
+        (("first_player",), 7, "'first_player' must be from 0 to 3"),
         (("set_aside",), [], "'set_aside' must hold one tree per finished turn"),
-        (("set_aside",), ["oak"], "'set_aside' names 'oak'"),
+        (("set_aside",), ["oak"], "'set_aside'[0] (a tree in this game) must be one of"),
         (("revealed",), [1, 1], "'revealed' names a tree twice"),
         (("taken",), [5, None, None, None], "'taken'[0] must be empty or a revealed card"),
         (("votes",), [1, None, None, None], "no votes are cast in phase 'grab'"),
@@ -104,8 +108,8 @@ def test_every_option_cites_its_rulebook_sentence_and_decision() -> None:
                 assert fragment.strip() in text, option.key
 
 
-def test_the_packaged_manifest() -> None:
-    manifest = load_manifest()
+def test_the_packaged_box() -> None:
+    manifest = load_box()
     assert manifest.forest_spaces == 10 and manifest.cottage == 11
     assert len(manifest.trees) == 25 and len(manifest.series) == 5
     names = {s.name for s in manifest.series}
@@ -124,35 +128,88 @@ def _raw() -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("change", "words"),
     [
-        (lambda d: d.pop("path"), "missing 'path'"),
-        (lambda d: d["path"].update(forest_spaces=0), "forest_spaces must be 1-40"),
-        (lambda d: d["path"].update(forest_spaces="ten"), "forest_spaces must be int"),
+        (lambda d: d.pop("path"), "the table [path] is missing"),
+        (lambda d: d["path"].update(forest_spaces=0), "[path] forest_spaces must be from 1 to 40"),
+        (lambda d: d["path"].update(forest_spaces="ten"), "forest_spaces must be a whole number"),
         (lambda d: d["pawns"].update(colours=["red"]), "needs 5 colours"),
         (lambda d: d["series"].append(dict(d["series"][0])), "two [[series]] share a key"),
         (lambda d: d["series"][0].update(trees=[]), "trees is empty"),
-        (lambda d: d["series"][0].update(trees=["oak", "oak"]), "lists a name twice"),
+        (lambda d: d["series"][0].update(trees=["oak", "oak"]), "trees repeats 'oak'"),
         (lambda d: d["series"][0].update(key="a,b"), "without commas"),
         (lambda d: d.update(series=[]), "has no [[series]]"),
+        (lambda d: d["path"].update(forest_spacez=3), "[path] has unknown key(s) 'forest_spacez'"),
     ],
 )
-def test_broken_manifests_name_the_field(change: Any, words: str) -> None:
+def test_broken_box_files_name_the_field(change: Any, words: str) -> None:
     raw = _raw()
     change(raw)
-    with pytest.raises(ManifestError) as err:
-        parse_manifest(raw, "box.toml")
+    with pytest.raises(DataFileError) as err:
+        parse_box(raw, "box.toml")
+    assert str(err.value).startswith("box.toml: ")
     assert words in str(err.value)
 
 
-def test_an_owners_manifest_file(tmp_path: Path) -> None:
+def test_an_owners_box_file(tmp_path: Path) -> None:
     good = tmp_path / "mine.toml"
     good.write_text(
         '[path]\nforest_spaces = 8\n[pawns]\ncolours = ["a","b","c","d","e"]\n'
         '[[series]]\nkey = "x"\nname = "X"\nassumption = true\ntrees = ["t1", "t2"]\n'
     )
-    assert load_manifest(good).cottage == 9
+    assert load_box(good).cottage == 9
     bad = tmp_path / "bad.toml"
     bad.write_text("[path\n")
-    with pytest.raises(ManifestError, match="not valid TOML"):
-        load_manifest(bad)
-    with pytest.raises(ManifestError, match="cannot read"):
-        load_manifest(tmp_path / "missing.toml")
+    with pytest.raises(DataFileError, match="not valid TOML"):
+        load_box(bad)
+    with pytest.raises(DataFileError, match="cannot be read"):
+        load_box(tmp_path / "missing.toml")
+    latin = tmp_path / "latin.toml"
+    latin.write_bytes(b"[path]\nforest_spaces = 8 # \xe9t\xe9\n")
+    with pytest.raises(DataFileError, match="not UTF-8"):
+        load_box(latin)
+
+
+def test_the_box_is_read_when_first_needed_not_at_import() -> None:
+    probe = (
+        "from companion.engines import registry\n"
+        "from companion.engines.le_petit_poucet.box import packaged_box\n"
+        "game = registry.get('le-petit-poucet')\n"
+        "print(packaged_box.cache_info().currsize)\n"
+        "game.new_initial_state(2)\n"
+        "print(packaged_box.cache_info().currsize)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.split() == ["0", "1"]
+
+
+def test_a_broken_box_file_makes_the_game_unavailable(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken() -> None:
+        raise DataFileError("le-petit-poucet box.toml", "[path] forest_spaces is missing")
+
+    monkeypatch.setattr(game_module, "packaged_box", broken)
+    game = LePetitPoucetGame()
+    assert game.unavailable() == (
+        "its box file is broken: le-petit-poucet box.toml: [path] forest_spaces is missing"
+    )
+    assert game.option("removed_series").choices == ("",)  # the settings still open
+    with pytest.raises(InvalidOptions, match="cannot be played here.*forest_spaces is missing"):
+        game.new_initial_state(2)
+    assert GAME.unavailable() is None
+
+
+def test_the_pawn_colours_come_from_the_box() -> None:
+    assert GAME.piece_colours == (
+        ("Red", "#db3833"),
+        ("Blue", "#3875eb"),
+        ("Green", "#42b84d"),
+        ("Yellow", "#f2d633"),
+        ("Purple", "#9e52d1"),
+    )
+    raw = _raw()
+    raw["pawns"]["colours"] = ["red", "blue", "teal", "black", "white"]
+    assert LePetitPoucetGame(parse_box(raw)).piece_colours[2] == ("Teal", "#999999")
+    # "A player chosen at random is the first player": the game's own first step draws it
+    assert GAME.first_player == "in-game"
+    state = GAME.new_initial_state(3)
+    assert state.is_chance_node() and state.first_player is None

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from companion.engines.base import sample_chance
-from companion.engines.lost_in_the_woods import GAME
-from companion.engines.lost_in_the_woods import policy as pol
-from companion.engines.lost_in_the_woods.advisor import choice_starts, wilson_interval
-from companion.engines.lost_in_the_woods.rules import LostInTheWoodsState
-from companion.engines.lost_in_the_woods.simulate import win_counts
+from companion.engines.lost_in_the_woods.advisor import policy as pol
+from companion.engines.lost_in_the_woods.advisor.advice import choice_starts, wilson_interval
+from companion.engines.lost_in_the_woods.advisor.simulate import win_counts
+from companion.engines.lost_in_the_woods.game import GAME
+from companion.engines.lost_in_the_woods.state import LostInTheWoodsState
 
 ADVISOR = "advisor"
 ADVISOR_PLAYOUTS = 400

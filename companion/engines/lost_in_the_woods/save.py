@@ -1,8 +1,9 @@
 """Saving and loading a Lost in the Woods state as plain JSON data, with strict validation.
 
 A loaded state must be one the rules could have produced: every field has the right type
-and range, every card of the manifest is in exactly one place, and the state is at rest
-(a chance node, a decision or the end), never half-way through resolving a card.
+and range (read with ``checks``), every card of the box is in exactly one place, and the
+state is at rest (a chance node, a decision or the end), never half-way through resolving
+a card.  The data's shape is version 1's, so every saved game resumes.
 """
 
 from __future__ import annotations
@@ -10,15 +11,24 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from companion.engines import checks
 from companion.engines.base import require
 from companion.engines.lost_in_the_woods.cards import ANIMALS, EVENTS, KINDS, NAMES, SYMBOLS
-from companion.engines.lost_in_the_woods.logic import CLOCK_END, FOREST_LENGTH, animals_in
+from companion.engines.lost_in_the_woods.clock import CLOCK_END
+from companion.engines.lost_in_the_woods.forest import FOREST_LENGTH
+from companion.engines.lost_in_the_woods.fright import animals_in
 
 if TYPE_CHECKING:
-    from companion.engines.lost_in_the_woods.rules import LostInTheWoodsState
+    from companion.engines.lost_in_the_woods.state import LostInTheWoodsState
 
 DECISIONS = ("torch", "well", "lightning", "signpost", "compass", "place")
 ROW_CARDS = (*SYMBOLS, *ANIMALS, "compass")
+FIELDS = (
+    "time", "forest", "row", "discard", "segments", "order", "pool", "shuffles", "stage",
+    "want_draw", "event", "decision", "ending", "compass_left", "virtual", "sets_left",
+    "set_count", "torch_lit", "torch_ready", "well_used", "round", "result", "reason",
+    "messages",
+)  # fmt: skip
 
 
 def dump(state: LostInTheWoodsState) -> dict[str, Any]:
@@ -52,7 +62,11 @@ def dump(state: LostInTheWoodsState) -> dict[str, Any]:
 
 def load(state: LostInTheWoodsState, data: dict[str, Any]) -> None:
     s = state
-    s.time = _int(data, "time", 0, CLOCK_END)
+    checks.table(data, "the saved state", FIELDS)
+    for key in FIELDS:
+        require(key in data, f"the saved state has no {key!r}")
+    torches = s.game.box.count("torch")
+    s.time = checks.whole(data["time"], "time", 0, CLOCK_END)
     s.forest = _cards(data, "forest", SYMBOLS)
     require(len(s.forest) <= FOREST_LENGTH, f"forest holds {len(s.forest)} cards; at most 9")
     for i in range(1, len(s.forest)):
@@ -62,35 +76,28 @@ def load(state: LostInTheWoodsState, data: dict[str, Any]) -> None:
         )
     s.row = _cards(data, "row", ROW_CARDS)
     s.discard = _counts(data["discard"], "discard")
-    segments = data["segments"]
-    require(isinstance(segments, list), "segments must be a list of card counts")
+    segments = checks.items(data["segments"], "segments")
     s.segments = [_counts(seg, f"segments[{i}]") for i, seg in enumerate(segments)]
     s.pool = _counts(data["pool"], "pool")
     _load_order(s, data["order"])
-    s.shuffles = _int(data, "shuffles", 0, s.options["max_shuffles"])
-    s.stage = _choice(data, "stage", ("setup", "play"))
-    s.want_draw = _bool(data, "want_draw")
-    s.event = _choice(data, "event", (None, *EVENTS))
-    s.decision = _choice(data, "decision", (None, *DECISIONS))
-    s.ending = _bool(data, "ending")
-    s.compass_left = _int(data, "compass_left", 0, s.row.count("compass"))
+    s.shuffles = checks.whole(data["shuffles"], "shuffles", 0, s.options["max_shuffles"])
+    s.stage = checks.choice(data["stage"], "stage", ("setup", "play"))
+    s.want_draw = checks.flag(data["want_draw"], "want_draw")
+    s.event = checks.optional_choice(data["event"], "event", EVENTS)
+    s.decision = checks.optional_choice(data["decision"], "decision", DECISIONS)
+    s.ending = checks.flag(data["ending"], "ending")
+    s.compass_left = checks.whole(data["compass_left"], "compass_left", 0, s.row.count("compass"))
     s.virtual = _cards(data, "virtual", SYMBOLS)
-    sets_left = data["sets_left"]
-    s.sets_left = None if sets_left is None else _cards(data, "sets_left", SYMBOLS)
-    s.set_count = _int(data, "set_count", 0, len(SYMBOLS))
-    s.torch_lit = _int(data, "torch_lit", 0, s.game.manifest.count("torch"))
-    s.torch_ready = _int(data, "torch_ready", 0, s.game.manifest.count("torch"))
-    s.well_used = _bool(data, "well_used")
-    s.round = _int(data, "round", 1, 10**6)
-    s.result = _choice(data, "result", (None, "won", "lost"))
-    s.reason = data["reason"]
-    require(isinstance(s.reason, str), "reason must be text")
-    messages = data["messages"]
-    require(
-        isinstance(messages, list) and all(isinstance(m, str) for m in messages),
-        "messages must be a list of texts",
-    )
-    s.messages = list(messages)
+    s.sets_left = None if data["sets_left"] is None else _cards(data, "sets_left", SYMBOLS)
+    s.set_count = checks.whole(data["set_count"], "set_count", 0, len(SYMBOLS))
+    s.torch_lit = checks.whole(data["torch_lit"], "torch_lit", 0, torches)
+    s.torch_ready = checks.whole(data["torch_ready"], "torch_ready", 0, torches)
+    s.well_used = checks.flag(data["well_used"], "well_used")
+    s.round = checks.whole(data["round"], "round", 1, 10**6)
+    s.result = checks.optional_choice(data["result"], "result", ("won", "lost"))
+    s.reason = checks.text(data["reason"], "reason", empty=True)
+    messages = checks.items(data["messages"], "messages")
+    s.messages = [checks.text(m, f"messages[{i}]", empty=True) for i, m in enumerate(messages)]
     _check_cards_conserved(s)
     _check_consistent(s)
 
@@ -102,7 +109,8 @@ def _load_order(s: LostInTheWoodsState, order: Any) -> None:
         s.order = None
         return
     require(isinstance(order, list), "a digital deck needs its card order (order)")
-    require(all(k in KINDS for k in order), "order: unknown card kind")
+    for i, kind in enumerate(order):
+        checks.choice(kind, f"order[{i}]", KINDS)
     start = 0
     for i, seg in enumerate(s.segments):
         size = sum(seg.values())
@@ -126,10 +134,10 @@ def _check_cards_conserved(s: LostInTheWoodsState) -> None:
             + int(s.event == kind)
             + (s.torch_lit + s.torch_ready if kind == "torch" else 0)
         )
-        expected = s.game.manifest.count(kind)
+        expected = s.game.box.count(kind)
         require(
             where == expected,
-            f"the state holds {where} {NAMES[kind]} card(s) but the manifest has {expected}",
+            f"the state holds {where} {NAMES[kind]} card(s) but the box has {expected}",
         )
 
 
@@ -153,10 +161,11 @@ def _check_consistent(s: LostInTheWoodsState) -> None:
         require(bool(s.segments) and bool(s.segments[0]), "a draw is due but the deck is empty")
     require(s.current_player() != 0 or bool(s.legal_actions()), "no action is possible")
     probe = s.clone()
-    before = dump(probe)  # type: ignore[arg-type]
-    probe._advance()  # type: ignore[attr-defined]
+    assert isinstance(probe, type(s))
+    before = dump(probe)
+    probe._advance()
     require(
-        dump(probe) == before,  # type: ignore[arg-type]
+        dump(probe) == before,
         "the state is part-way through resolving a card (not a decision or a chance node)",
     )
 
@@ -165,41 +174,17 @@ def _sorted(counts: dict[str, int]) -> dict[str, int]:
     return {k: counts[k] for k in KINDS if counts.get(k)}
 
 
-def _counts(value: Any, where: str) -> dict[str, int]:
-    require(isinstance(value, dict), f"{where} must map card kinds to counts")
-    for kind, n in value.items():
-        require(kind in KINDS, f"{where}: unknown card kind {kind!r}")
-        require(
-            isinstance(n, int) and not isinstance(n, bool) and n > 0,
-            f"{where}: {kind} must be a positive count, got {n!r}",
-        )
-    return _sorted(value)
+def _counts(value: Any, where: str) -> Counter[str]:
+    """Card kind -> a positive count (a kind with none is left out, never 0)."""
+    counts = checks.table(value, where)
+    for kind, n in counts.items():
+        checks.choice(kind, f"{where}: card kind", KINDS)
+        checks.whole(n, f"{where}: {kind} (a positive count)", 1)
+    return Counter(_sorted(counts))
 
 
 def _cards(data: dict[str, Any], key: str, allowed: tuple[str, ...]) -> list[str]:
-    value = data[key]
-    require(isinstance(value, list), f"{key} must be a list of cards")
-    for card in value:
-        require(card in allowed, f"{key}: {card!r} cannot be there (allowed: {', '.join(allowed)})")
+    value = checks.items(data[key], key)
+    for i, card in enumerate(value):
+        checks.choice(card, f"{key}[{i}]", allowed)
     return list(value)
-
-
-def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
-    value = data[key]
-    require(
-        isinstance(value, int) and not isinstance(value, bool) and low <= value <= high,
-        f"{key} must be a whole number from {low} to {high}, got {value!r}",
-    )
-    return int(value)
-
-
-def _bool(data: dict[str, Any], key: str) -> bool:
-    value = data[key]
-    require(isinstance(value, bool), f"{key} must be true or false, got {value!r}")
-    return bool(value)
-
-
-def _choice(data: dict[str, Any], key: str, allowed: tuple[Any, ...]) -> Any:
-    value = data[key]
-    require(value in allowed, f"{key} must be one of {allowed}, got {value!r}")
-    return value

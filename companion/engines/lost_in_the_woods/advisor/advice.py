@@ -17,11 +17,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from companion.engines.lost_in_the_woods import policy as pol
+from companion.engines.lost_in_the_woods.advisor import policy as pol
+from companion.engines.lost_in_the_woods.advisor.simulate import win_counts
 from companion.engines.lost_in_the_woods.cards import ANIMALS, KINDS, SYMBOLS
-from companion.engines.lost_in_the_woods.logic import penalty_for, symbol_counts
-from companion.engines.lost_in_the_woods.rules import LostInTheWoodsState
-from companion.engines.lost_in_the_woods.simulate import win_counts
+from companion.engines.lost_in_the_woods.forest import symbol_counts
+from companion.engines.lost_in_the_woods.fright import penalty_for
+from companion.engines.lost_in_the_woods.state import LostInTheWoodsState
 
 Z95 = 1.959963984540054
 DEFAULT_PRECISION = 0.01

@@ -1,9 +1,9 @@
 """Vectorised Monte Carlo playouts: thousands of games at once as numpy arrays.
 
 Each lane is one game played from a starting position (``start_state``) to the end under
-a ``Policy``.  The rules and the policy are the same as ``rules.py`` + ``policy.choose``,
+a ``Policy``.  The rules and the policy are the same as the engine's + ``policy.choose``,
 rewritten over arrays for speed (the advisor needs ~20,000 playouts in well under 100 ms);
-``tests/engines/lost_in_the_woods/test_policy_agreement.py`` checks that both give the same
+``tests/engines/lost_in_the_woods/test_properties.py`` checks that both give the same
 win rates.  Like the player, a lane knows only compositions: the next card is drawn from
 the top segment of the Journey deck in proportion to its unseen counts.
 """
@@ -13,10 +13,11 @@ from __future__ import annotations
 import numpy as np
 
 from companion.engines.base import CHANCE
-from companion.engines.lost_in_the_woods import policy as pol
+from companion.engines.lost_in_the_woods.advisor import policy as pol
 from companion.engines.lost_in_the_woods.cards import EVENTS, INDEX, KINDS, SYMBOLS
-from companion.engines.lost_in_the_woods.logic import CLOCK_END, FOREST_LENGTH
-from companion.engines.lost_in_the_woods.rules import LostInTheWoodsState
+from companion.engines.lost_in_the_woods.clock import CLOCK_END
+from companion.engines.lost_in_the_woods.forest import FOREST_LENGTH
+from companion.engines.lost_in_the_woods.state import LostInTheWoodsState
 
 K = len(KINDS)
 SYMBOL_IDS = np.arange(len(SYMBOLS), dtype=np.int8)

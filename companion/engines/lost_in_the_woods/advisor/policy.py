@@ -2,7 +2,7 @@
 
 Every policy shares the same event rules (below) and differs only in when it ends a round.
 The vectorised simulator (``simulate.py``) implements exactly the same rules over arrays;
-``tests/engines/lost_in_the_woods/test_policy_agreement.py`` checks the two agree.
+``tests/engines/lost_in_the_woods/test_properties.py`` checks the two agree.
 
 Shared event rules:
 
@@ -25,14 +25,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from companion.engines.lost_in_the_woods import rules as r
+from companion.engines.lost_in_the_woods import actions as r
 from companion.engines.lost_in_the_woods.cards import ANIMALS, SYMBOLS
-from companion.engines.lost_in_the_woods.logic import (
-    penalty_for,
-    placed_count,
-    sets_of,
-    symbol_counts,
-)
+from companion.engines.lost_in_the_woods.forest import placed_count, sets_of, symbol_counts
+from companion.engines.lost_in_the_woods.fright import penalty_for
+from companion.engines.lost_in_the_woods.state import LostInTheWoodsState
 
 LIGHT_TORCH_MAX_TIME = 8
 TORCH_USE_ANIMALS = 2
@@ -78,7 +75,7 @@ def penalty_risk(composition: Mapping[str, int], row_animals: list[str]) -> floa
     return bad / total
 
 
-def choose(state: r.LostInTheWoodsState, policy: Policy) -> str:
+def choose(state: LostInTheWoodsState, policy: Policy) -> str:
     """The policy's action at a decision node of ``state``."""
     counts = symbol_counts(state.row)
     sets = sets_of(counts)
@@ -122,7 +119,7 @@ def _lightning_target(counts: dict[str, int], last: str | None) -> str:
     return present[0]
 
 
-def _compass_symbol(state: r.LostInTheWoodsState, counts: dict[str, int]) -> str | None:
+def _compass_symbol(state: LostInTheWoodsState, counts: dict[str, int]) -> str | None:
     with_virtual = dict(counts)
     for symbol in state.virtual:
         with_virtual[symbol] += 1
@@ -138,10 +135,10 @@ def _compass_symbol(state: r.LostInTheWoodsState, counts: dict[str, int]) -> str
 
 
 def play_out(
-    state: r.LostInTheWoodsState,
+    state: LostInTheWoodsState,
     policy: Policy,
-    sample: Callable[[r.LostInTheWoodsState], str],
-) -> r.LostInTheWoodsState:
+    sample: Callable[[LostInTheWoodsState], str],
+) -> LostInTheWoodsState:
     """Play ``state`` to the end in place: ``policy`` decides, ``sample(state)`` picks chance."""
     while not state.is_terminal():
         if state.is_chance_node():

@@ -1,4 +1,4 @@
-"""Le Petit Poucet: the rules engine.
+"""Le Petit Poucet: one position of a game, and the rules that move it on.
 
 A turn is the rulebook's five steps:
 
@@ -20,44 +20,57 @@ and a game lasts at most as many turns as there are trees.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.engines.base import CHANCE, TERMINAL, Action, IllegalAction, State
-from companion.engines.le_petit_poucet import ogre
-from companion.engines.le_petit_poucet.manifest import Manifest
-from companion.engines.le_petit_poucet.saves import load_into
-from companion.engines.le_petit_poucet.terms import (
+from companion.engines.base import CHANCE, TERMINAL, IllegalAction, State
+from companion.engines.le_petit_poucet import ogre, save, text
+from companion.engines.le_petit_poucet.actions import (
+    Action,
+    Draw,
+    First,
+    Grab,
+    Leave,
+    Pass,
+    PutInBox,
+    Reveal,
+    Said,
+    Take,
+    Token,
+    Vote,
+    coerce,
+    key,
+    key_player,
+    parse,
+)
+from companion.engines.le_petit_poucet.box import Box
+from companion.engines.le_petit_poucet.house_rules import EVERYONE_LOSES, removed_series
+from companion.engines.le_petit_poucet.steps import (
     ASK,
     CHECK,
     DRAW,
-    EVERYONE_LOSES,
     GRAB,
     OVER,
     REVEAL,
     START,
     TOUCH,
     VOTE,
-    player_name,
-    removed_series,
 )
-from companion.engines.le_petit_poucet.texts import (
-    describe_action,
-    describe_phase,
-    describe_position,
-    public_step_text,
-    refusal,
-)
+from companion.engines.le_petit_poucet.view import present
+
+if TYPE_CHECKING:
+    from companion.engines.base import Game
+    from companion.engines.view import View
 
 
 class PoucetState(State):
     """One position of a game of Le Petit Poucet."""
 
     def __init__(
-        self, game: Any, players: int, options: dict[str, Any], seed: int, manifest: Manifest
+        self, game: Game, players: int, options: dict[str, Any], seed: int, box: Box
     ) -> None:
         super().__init__(game, players, options, seed)
-        self.manifest = manifest
-        self.trees_in_play: tuple[int, ...] = manifest.active_trees(
+        self.box = box
+        self.trees_in_play: tuple[int, ...] = box.active_trees(
             removed_series(options["removed_series"])
         )
         self.less_quick: bool = options["less_quick"]
@@ -79,7 +92,7 @@ class PoucetState(State):
     # -- who is where ------------------------------------------------------
     @property
     def cottage(self) -> int:
-        return self.manifest.cottage
+        return self.box.cottage
 
     def in_forest(self, player: int) -> bool:
         """Not eaten (an eaten player no longer touches, finds or votes: PP5)."""
@@ -127,13 +140,17 @@ class PoucetState(State):
         return ogre.boots_after(finished)
 
     def tree_label(self, tree: int) -> str:
-        return self.manifest.trees[tree].label
+        return self.box.trees[tree].label
 
     def voter(self) -> int | None:
         for p in self.touch_order():
             if self.votes[p] is None:
                 return p
         return None
+
+    def is_last_holder(self) -> bool:
+        """The child holding the token puts it in the box rather than passing it."""
+        return self.holder == len(self.touch_order()) - 1
 
     # -- whose turn ----------------------------------------------------------
     def current_player(self) -> int:
@@ -155,21 +172,21 @@ class PoucetState(State):
     def legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase == START:
-            return [("first", p) for p in range(self.num_players)]
+            return [First(p) for p in range(self.num_players)]
         if phase == DRAW:
-            return [("draw",)]
+            return [Draw()]
         if phase == TOUCH:
-            return [("pass",)] if self.holder < len(self.touch_order()) - 1 else [("box",)]
+            return [PutInBox()] if self.is_last_holder() else [Pass()]
         if phase == REVEAL:
-            return [("reveal", t) for t in self.unrevealed()]
+            return [Reveal(t) for t in self.unrevealed()]
         if phase == GRAB:
-            return [*(("grab", p) for p in self.card_seekers()), ("leave",)]
+            return [*(Grab(p) for p in self.card_seekers()), Leave()]
         if phase == ASK:
-            return [("take",), ("leave",)]
+            return [Take(), Leave()]
         if phase == VOTE:
-            return [("vote", p) for p in self.card_holders()]
+            return [Vote(p) for p in self.card_holders()]
         if phase == CHECK:
-            return [("token", t) for t in self.unseen_tokens()]
+            return [Token(t) for t in self.unseen_tokens()]
         return []
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -179,38 +196,52 @@ class PoucetState(State):
         return [(a, 1.0 / len(actions)) for a in actions]
 
     # -- moves ---------------------------------------------------------------
-    def _apply(self, action: Action) -> None:
-        if isinstance(action, list):
-            action = tuple(action)
-        if action not in self.legal_actions():
-            raise IllegalAction(self._refusal(action))
-        kind = action[0]
-        if kind == "first":
-            self.first_player = action[1]
-            self.phase = DRAW
-        elif kind == "draw":
-            self.phase, self.holder = TOUCH, 0
-        elif kind == "pass":
-            self.holder += 1
-        elif kind == "box":
-            self.phase, self.holder = REVEAL, 0
-        elif kind == "reveal":
-            self.revealed.append(action[1])
-            self.phase, self.asked = (ASK if self.less_quick else GRAB), 0
-        elif kind == "grab":
-            self._give_top_card(action[1])
-        elif kind == "take":
-            self._give_top_card(self.current_player())
-        elif kind == "leave":
-            self._leave_top_card()
-        elif kind == "vote":
-            voter = self.voter()
-            assert voter is not None
-            self.votes[voter] = action[1]
-            if self.voter() is None:
-                self.phase = CHECK
-        else:
-            self._end_turn(action[1])
+    def _apply(self, action: Any) -> None:
+        typed = coerce(action)
+        if typed is None or typed not in self.legal_actions():
+            raise IllegalAction(text.refusal(self, action))
+        match typed:
+            case First(player=p):
+                self.note(text.first_line(self, p))
+                self.first_player = p
+                self.phase = DRAW
+            case Draw():
+                self.note(text.draw_line(self), self.first_player)
+                self.phase, self.holder = TOUCH, 0
+            case Pass():
+                self.note(text.pass_line(self), self.current_player())
+                self.holder += 1
+            case PutInBox():
+                self.note(text.box_line(self), self.current_player())
+                self.phase, self.holder = REVEAL, 0
+            case Reveal(tree=t):
+                self.note(text.reveal_line(self, t))
+                self.revealed.append(t)
+                self.phase, self.asked = (ASK if self.less_quick else GRAB), 0
+            case Grab(player=p):
+                self.note(text.taken_line(self, p), p)
+                self._give_top_card(p)
+            case Take():
+                player = self.current_player()
+                self.note(text.taken_line(self, player), player)
+                self._give_top_card(player)
+            case Leave():
+                asked = self.current_player() if self.phase == ASK else None
+                self.note(text.left_line(self, asked), asked)
+                self._leave_top_card()
+            case Vote(player=p):
+                self._vote(p)
+            case Token(tree=t):
+                self._end_turn(t)
+
+    def _vote(self, target: int) -> None:
+        voter = self.voter()
+        assert voter is not None
+        self.votes[voter] = target
+        last = self.voter() is None
+        self.note(text.vote_line(self, voter, revealed=last), voter)
+        if last:
+            self.phase = CHECK
 
     def _give_top_card(self, player: int) -> None:
         self.taken[player] = self.top_card()
@@ -260,12 +291,11 @@ class PoucetState(State):
             "eaten": [],
         }
         if finder is not None and self.positions[finder] == self.cottage:
-            self._finish(
-                [finder], f"{player_name(finder)} found the tree and reached the parents' cottage"
-            )
+            self._finish([finder], text.reason_home(self, finder))
         else:
             self._advance_ogre(report)
         self.last_turn = report
+        self.note(text.check_line(self, report))
         self.revealed, self.taken = [], [None] * self.num_players
         self.votes, self.holder, self.asked = [None] * self.num_players, 0, 0
         if self.phase != OVER:
@@ -279,27 +309,20 @@ class PoucetState(State):
         report.update(boot=boot, landing=place, eaten=eaten)
         survivors = [p for p in range(self.num_players) if self.in_forest(p)]
         if not survivors:
-            self._finish(
-                [], "the Ogre ate all the remaining children in a single turn: everyone loses"
-            )
+            self._finish([], text.reason_all_eaten())
         elif len(survivors) == 1:
-            self._finish(
-                survivors,
-                f"{player_name(survivors[0])} is the last child in the forest and frees the others "
-                "during the Ogre's digestive nap",
-            )
+            self._finish(survivors, text.reason_last_child(self, survivors[0]))
         elif not self.unseen_tokens():
             self._tokens_exhausted(survivors)
 
     def _tokens_exhausted(self, survivors: list[int]) -> None:
         """PP8: the bag is empty before anyone won."""
         if self.options["tokens_run_out"] == EVERYONE_LOSES:
-            self._finish([], "the tree tokens ran out before anyone got home: everyone loses")
+            self._finish([], text.reason_tokens_everyone_loses())
             return
         best = max(self.positions[p] for p in survivors)
         winners = [p for p in survivors if self.positions[p] == best]
-        names = ", ".join(player_name(p) for p in winners)
-        self._finish(winners, f"the tree tokens ran out; furthest along the path: {names}")
+        self._finish(winners, text.reason_tokens_furthest(self, winners))
 
     def _finish(self, winners: list[int], reason: str) -> None:
         self.phase, self.winners, self.reason = OVER, winners, reason
@@ -312,6 +335,9 @@ class PoucetState(State):
         self.turn += 1
         self.phase = DRAW
 
+    def log_round(self) -> int | None:
+        return self.turn
+
     # -- ends ------------------------------------------------------------------
     def returns(self) -> list[float]:
         if self.phase != OVER:
@@ -321,43 +347,79 @@ class PoucetState(State):
     def end_reason(self) -> str:
         return self.reason or "the game is over"
 
-    # -- text ------------------------------------------------------------------
-    def action_to_string(self, action: Action) -> str:
-        return describe_action(self, action)
+    # -- keys ------------------------------------------------------------------
+    def said(self, action: Action) -> Said:
+        """What the action's key names from this position besides the action itself."""
+        top = self.top_card()
+        card = None if top is None else self.tree_label(top)
+        match action:
+            case Pass() if self.phase == TOUCH and not self.is_last_holder():
+                order = self.touch_order()
+                return Said(order[self.holder], order[self.holder + 1])
+            case Grab():
+                return Said(card=card)
+            case Take() | Leave():
+                return Said(self.current_player() if self.phase == ASK else None, card=card)
+            case Vote():
+                return Said(self.voter() if self.phase == VOTE else None)
+        return Said()
 
-    def public_step_text(self, text: str, steps_after: int) -> str:
-        """What the history may show of a past step now (this turn's votes stay secret
-        until every vote is in); ``steps_after`` steps were played after it."""
-        return public_step_text(self, text, steps_after)
+    def _in_range(self, action: Action) -> bool:
+        """The seat or tree the action names exists (a key can be written for it)."""
+        match action:
+            case First(player=p) | Grab(player=p) | Vote(player=p):
+                return 0 <= p < self.num_players
+            case Reveal(tree=t) | Token(tree=t):
+                return 0 <= t < len(self.box.trees)
+        return True
 
+    def action_to_string(self, action: Any) -> str:
+        typed = coerce(action)
+        if typed is None or not self._in_range(typed):
+            return repr(action)
+        return key(typed, self.box, self.said(typed))
+
+    def key_to_action(self, key_text: str) -> Action:
+        """The action a key names, read without the position; a key whose action is
+        legal now but names another holder, voter or card is refused here, saying so."""
+        parsed = parse(key_text, self.box, self.less_quick)
+        if parsed is None:
+            raise IllegalAction(text.unknown_key(key_text))
+        action, said = parsed
+        if action in self.legal_actions():
+            problem = text.said_problem(self, said, self.said(action))
+            if problem:
+                raise IllegalAction(problem)
+        return action
+
+    def secrets(self) -> list[str]:
+        """The votes cast this turn while step 3 is still going on, as their keys and
+        in names ("Anna votes for Ben"; the past-tense reveal of an earlier turn is no
+        secret).  The token in the box is not a secret the app holds: nobody knows it
+        until the table says which tree came out."""
+        if self.phase != VOTE:
+            return []
+        found = []
+        for voter, target in enumerate(self.votes):
+            if target is not None:
+                found.append(f"{key_player(voter)} votes for {key_player(target)}")
+                found.append(f"{self.player_name(voter)} votes for {self.player_name(target)}")
+        return found
+
+    # -- words -----------------------------------------------------------------
     def prompt(self) -> str:
         """What the table has to do next, in words."""
-        return describe_phase(self)
+        return text.headline(self)
 
     def describe(self) -> list[str]:
-        return describe_position(self)
+        return text.describe_position(self)
 
-    def _refusal(self, action: Action) -> str:
-        return refusal(self, action)
+    def view(self, viewer: int | None = None) -> View:
+        return present(self, viewer)
 
     # -- saves -----------------------------------------------------------------
     def _dump(self) -> dict[str, Any]:
-        return {
-            "phase": self.phase,
-            "first_player": self.first_player,
-            "turn": self.turn,
-            "positions": list(self.positions),
-            "eaten_turn": list(self.eaten_turn),
-            "set_aside": list(self.set_aside),
-            "holder": self.holder,
-            "revealed": list(self.revealed),
-            "taken": list(self.taken),
-            "asked": self.asked,
-            "votes": list(self.votes),
-            "winners": list(self.winners),
-            "reason": self.reason,
-            "last_turn": None if self.last_turn is None else dict(self.last_turn),
-        }
+        return save.dump(self)
 
     def _load(self, data: dict[str, Any]) -> None:
-        load_into(self, data)
+        save.load_into(self, data)

@@ -1,15 +1,19 @@
-"""Rebuilding a saved Le Petit Poucet position, refusing data that no game could reach.
+"""Saving a Le Petit Poucet position as plain data, and rebuilding it, refusing data
+that no game could reach.
 
-Each check names the field at fault so a broken save file says what is wrong.
+Types and ranges go through the shared ``checks`` reader; the rules that tie fields
+together (a pawn behind the Ogre, a vote for a child without a card) are checked
+here.  Each fault names the field so a broken save file says what is wrong.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from companion.engines import checks
 from companion.engines.base import require
 from companion.engines.le_petit_poucet import ogre
-from companion.engines.le_petit_poucet.terms import (
+from companion.engines.le_petit_poucet.steps import (
     ASK,
     CHECK,
     GRAB,
@@ -22,7 +26,7 @@ from companion.engines.le_petit_poucet.terms import (
 )
 
 if TYPE_CHECKING:
-    from companion.engines.le_petit_poucet.rules import PoucetState
+    from companion.engines.le_petit_poucet.state import PoucetState
 
 PER_TURN_PHASES = (REVEAL, GRAB, ASK, VOTE, CHECK)
 """Phases in which tree cards may be out on the table."""
@@ -42,94 +46,84 @@ LAST_TURN_KEYS = frozenset(
 )
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def dump(state: PoucetState) -> dict[str, Any]:
+    """The position's own fields as plain JSON data (the shape saves always had)."""
+    return {
+        "phase": state.phase,
+        "first_player": state.first_player,
+        "turn": state.turn,
+        "positions": list(state.positions),
+        "eaten_turn": list(state.eaten_turn),
+        "set_aside": list(state.set_aside),
+        "holder": state.holder,
+        "revealed": list(state.revealed),
+        "taken": list(state.taken),
+        "asked": state.asked,
+        "votes": list(state.votes),
+        "winners": list(state.winners),
+        "reason": state.reason,
+        "last_turn": None if state.last_turn is None else dict(state.last_turn),
+    }
 
 
-def _int_in(value: Any, low: int, high: int) -> bool:
-    return _is_int(value) and low <= value <= high
+def _per_player(data: dict[str, Any], key: str, players: int) -> list[Any]:
+    return list(checks.items(data[key], f"'{key}'", players))
 
 
-def _player_list(data: dict[str, Any], key: str, players: int) -> list[Any]:
-    value = data[key]
-    require(
-        isinstance(value, list) and len(value) == players,
-        f"'{key}' must list one entry per player ({players})",
-    )
-    return list(value)
-
-
-def _tree_list(state: PoucetState, data: dict[str, Any], key: str) -> list[int]:
-    value = data[key]
-    require(isinstance(value, list), f"'{key}' must be a list of trees")
-    for tree in value:
-        require(
-            tree in state.trees_in_play and _is_int(tree),
-            f"'{key}' names {tree!r}, not a tree in this game",
-        )
+def _trees(state: PoucetState, data: dict[str, Any], key: str) -> list[int]:
+    value = checks.items(data[key], f"'{key}'")
+    for i, tree in enumerate(value):
+        checks.choice(tree, f"'{key}'[{i}] (a tree in this game)", state.trees_in_play)
     require(len(set(value)) == len(value), f"'{key}' names a tree twice")
     return list(value)
 
 
 def load_into(state: PoucetState, data: dict[str, Any]) -> None:
-    """Restore ``state`` from ``_dump`` data, or raise InvalidState."""
+    """Restore ``state`` from ``dump`` data, or raise InvalidState."""
     n = state.num_players
-    phase = data["phase"]
-    require(phase in PHASES, f"'phase' must be one of {', '.join(PHASES)}; got {phase!r}")
+    phase = checks.choice(data["phase"], "'phase'", PHASES)
     first = data["first_player"]
     if phase == START:
         require(first is None, "'first_player' must be empty before the first player is chosen")
     else:
-        require(
-            _int_in(first, 0, n - 1), f"'first_player' must be a player 0-{n - 1}; got {first!r}"
-        )
+        checks.player(first, "'first_player'", n)
     turns_possible = len(state.trees_in_play)
-    turn = data["turn"]
-    require(_int_in(turn, 1, turns_possible), f"'turn' must be 1-{turns_possible}; got {turn!r}")
+    turn = checks.whole(data["turn"], "'turn'", 1, turns_possible)
     require(phase != START or turn == 1, "the first player is chosen in turn 1")
 
-    positions = _player_list(data, "positions", n)
+    positions = _per_player(data, "positions", n)
     for p, where in enumerate(positions):
-        require(
-            _int_in(where, 0, state.cottage),
-            f"'positions'[{p}] must be a space 0-{state.cottage}; got {where!r}",
-        )
-    eaten_turn = _player_list(data, "eaten_turn", n)
+        checks.whole(where, f"'positions'[{p}]", 0, state.cottage)
+    eaten_turn = _per_player(data, "eaten_turn", n)
     last_finished = turn if phase == OVER else turn - 1
     for p, when in enumerate(eaten_turn):
-        require(
-            when is None or _int_in(when, 3, last_finished),
-            f"'eaten_turn'[{p}] must be empty or a finished turn from 3 on; got {when!r}",
-        )
-    set_aside = _tree_list(state, data, "set_aside")
+        if when is not None:
+            require(
+                checks.whole(when, f"'eaten_turn'[{p}]") in range(3, last_finished + 1),
+                f"'eaten_turn'[{p}] must be empty or a finished turn from 3 on; got {when!r}",
+            )
+    set_aside = _trees(state, data, "set_aside")
     require(
         len(set_aside) == last_finished,
         f"'set_aside' must hold one tree per finished turn ({last_finished}); got {len(set_aside)}",
     )
-    winners = data["winners"]
-    require(
-        isinstance(winners, list) and all(_int_in(w, 0, n - 1) for w in winners),
-        "'winners' must list players",
-    )
+    winners = checks.items(data["winners"], "'winners'")
+    for i, w in enumerate(winners):
+        checks.player(w, f"'winners'[{i}]", n)
     require(len(set(winners)) == len(winners), "'winners' names a player twice")
     require(phase == OVER or not winners, "only a finished game has winners")
-    reason = data["reason"]
-    require(
-        isinstance(reason, str) and (phase == OVER) == bool(reason),
-        "'reason' is set exactly when the game is over",
-    )
+    reason = checks.text(data["reason"], "'reason'", empty=True)
+    require((phase == OVER) == bool(reason), "'reason' is set exactly when the game is over")
 
     state.phase, state.first_player, state.turn = phase, first, turn
     state.positions, state.eaten_turn, state.set_aside = positions, eaten_turn, set_aside
-    state.winners, state.reason = winners, reason
+    state.winners, state.reason = list(winners), reason
     _load_turn(state, data)
     _check_board(state)
     last_turn = data["last_turn"]
-    require(
-        last_turn is None or isinstance(last_turn, dict), "'last_turn' must be empty or an object"
-    )
     require((last_turn is None) == (last_finished == 0), "'last_turn' is set once a turn has ended")
     if last_turn is not None:
+        checks.table(last_turn, "'last_turn'")
         missing = sorted(LAST_TURN_KEYS - set(last_turn))
         require(not missing, f"'last_turn' lacks {', '.join(missing)}")
     state.last_turn = None if last_turn is None else dict(last_turn)
@@ -138,11 +132,11 @@ def load_into(state: PoucetState, data: dict[str, Any]) -> None:
 def _load_turn(state: PoucetState, data: dict[str, Any]) -> None:
     """The fields that only live during steps 1-4 of a turn."""
     n, phase = state.num_players, state.phase
-    revealed = _tree_list(state, data, "revealed")
-    taken = _player_list(data, "taken", n)
-    votes = _player_list(data, "votes", n)
-    holder, asked = data["holder"], data["asked"]
-    require(_is_int(holder) and _is_int(asked), "'holder' and 'asked' must be whole numbers")
+    revealed = _trees(state, data, "revealed")
+    taken = _per_player(data, "taken", n)
+    votes = _per_player(data, "votes", n)
+    holder = checks.whole(data["holder"], "'holder'")
+    asked = checks.whole(data["asked"], "'asked'")
     for tree in revealed:
         require(tree not in state.set_aside, f"'revealed' names the set-aside tree {tree}")
     if phase not in PER_TURN_PHASES:
@@ -168,14 +162,12 @@ def _load_turn(state: PoucetState, data: dict[str, Any]) -> None:
         )
     order = state.touch_order()
     if phase == TOUCH:
-        require(
-            _int_in(holder, 0, len(order) - 1), f"'holder' must be 0-{len(order) - 1}; got {holder}"
-        )
+        checks.whole(holder, "'holder'", 0, len(order) - 1)
     else:
         require(holder == 0, "'holder' is only used while the token goes round")
     state.holder = holder
     if phase == ASK:
-        require(_int_in(asked, 0, len(state.ask_order()) - 1), f"'asked' is out of range: {asked}")
+        checks.whole(asked, "'asked'", 0, len(state.ask_order()) - 1)
     else:
         require(asked == 0, "'asked' is only used in the Variant for the Less Quick")
     state.asked = asked
@@ -223,9 +215,12 @@ def _check_board(state: PoucetState) -> None:
         require(bool(state.unseen_tokens()), "a running game needs a token in the bag")
         front = ogre.front(state.turn - 1)
         for p in survivors:
-            require(state.positions[p] > front, f"P{p + 1} stands where the Ogre has already been")
+            require(
+                state.positions[p] > front,
+                f"player {p + 1} stands where the Ogre has already been",
+            )
     else:
         require(len(at_home) <= 1, "only one pawn can reach the cottage")
         require(not at_home or state.winners == at_home, "the child at the cottage is the winner")
         for w in state.winners:
-            require(state.in_forest(w), f"the winner P{w + 1} was eaten")
+            require(state.in_forest(w), f"the winner, player {w + 1}, was eaten")
