@@ -130,8 +130,7 @@ class ChanceEntry(Hideable):
         cols: int = 3,
         app: bool = True,
     ) -> None:
-        """Offer ``chance`` (None hides the entry: nothing is to be drawn now).  ``app``
-        is False where the app may not draw (the cards are in the players' hands)."""
+        """Offer ``chance`` (None hides the entry: nothing is to be drawn now)."""
         outcomes = self.ids.outcomes
         outcomes.clear_widgets()
         self.shown = chance is not None
