@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -162,3 +163,28 @@ def test_placing_a_defense_from_the_hand_by_tapping_a_lit_tile(game_ui: Driver) 
     assert controller.state.board.at(0, 3, 5) is None
     ui.tap(ui.button("Undo"))
     assert controller.state.board.at(0, 3, 5) is not None
+
+
+def test_the_end_banner_shows_the_winners_and_why(game_ui: Driver) -> None:
+    ui = game_ui
+    ui.app.start_game("gingerdead-house", 2, {"round_limit": 5, "mode": "monster-hunter"})
+    ui.pump()
+    screen = ui.screen()
+    controller = ui.app.controller
+    rng = random.Random(3)
+    for _ in range(2000):
+        view = controller.view()
+        if view.end is not None:
+            break
+        if view.chance is not None:
+            controller.draw()
+        else:
+            assert controller.choose(rng.choice(view.choices).key)
+    end = controller.view().end
+    assert end is not None and end.scores is not None
+    ui.pump()
+    banner = screen.ids.end_banner
+    assert banner.title.endswith("win!") or banner.title.endswith("wins!")
+    assert banner.reason == end.reason and "Monster Hunter points" in banner.scores
+    assert not screen.ids.choices.children and not screen.ids.chance.shown
+    ui.screenshot("gingerdead-house-end")

@@ -332,7 +332,7 @@ def _field(state: GingerdeadState, field: int) -> FieldView:
 def _status(state: GingerdeadState) -> str:
     board = state.board
     name = state.player_name
-    parts = [f"Round {state.round}"]
+    parts = [f"Round {min(state.round, state.options['round_limit'])}"]
     if state.action_card:
         parts.append(f"action: {board.catalogue.cards[state.action_card].name}")
     parts.append(

@@ -231,7 +231,7 @@ def test_monster_hunter_ends_with_the_points_as_scores() -> None:
     end = state.view().end
     assert end is not None and end.winners == (0,)
     assert end.scores == (6.0, 0.0) and end.score_name == "Monster Hunter points"
-    assert end.reason == "Every house has fallen; scores Ann 6, Bo 0."
+    assert end.reason == "Every house has fallen."
 
 
 # -- keys --------------------------------------------------------------------------------
