@@ -3,7 +3,7 @@
 # Runs on the Pico under MicroPython and, unchanged, under CPython for the tests
 # and the simulated kit.  The host has its own implementation
 # (companion/devices/turntable/protocol.py); both are held to the same golden
-# vectors in firmware/test_vectors.json.  PROTOCOL.md is the specification.
+# vectors in test_vectors.json.  PROTOCOL.md is the specification.
 
 PROTOCOL_VERSION = 1
 MAX_LINE = 64  # bytes of a whole line, from "$" to "\n"
