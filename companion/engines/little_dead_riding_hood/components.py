@@ -1,7 +1,7 @@
 """The named components of Little Dead Riding Hood: tile kinds, helpers, card effects.
 
 These names come from the rulebook and are fixed; how many of each exist is data
-(``manifest.toml``).  Card keys join an effect and its movement value, because two
+(``box.toml``).  Card keys join an effect and its movement value, because two
 cards with the same effect but different movement values are different choices.
 """
 
@@ -37,6 +37,9 @@ EFFECTS: dict[str, str] = {
 }
 
 MOVEMENT_VALUES = (1, 2, 3)
+
+RIDING_HOODS = ("Red", "Blue", "Black", "Green", "Yellow")
+"""Little Red, Blue, Black, Green and Yellow Riding Hood: the pawns, in seat order."""
 
 HIDDEN = "?"
 """A face-down table card (table-card mode): in a hand or the deck, identity unknown."""
