@@ -16,7 +16,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	@scripts/check-system test
-	$(VENV)/bin/ruff check companion tests benchmarks
+	$(VENV)/bin/ruff check companion examples tests benchmarks
 	$(VENV)/bin/mypy
 	SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock KIVY_NO_ARGS=1 $(XVFB) $(PY) -m pytest $(PYTEST_ARGS)
 
@@ -24,7 +24,7 @@ bench: $(STAMP)
 	$(XVFB) $(PY) -m benchmarks $(ONLY)
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check companion tests benchmarks
+	$(VENV)/bin/ruff check companion examples tests benchmarks
 	$(VENV)/bin/mypy
 
 check-system:

@@ -31,3 +31,7 @@ def settings_path(base: Path) -> Path:
 
 def log_path(base: Path) -> Path:
     return base / "companion.log"
+
+
+def roster_path(base: Path) -> Path:
+    return base / "roster.json"

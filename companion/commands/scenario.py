@@ -1,9 +1,12 @@
 """``companion scenario FILE.json``: play a scripted game and print where it ends.
 
-The file is ``{"game", "players", "options", "seed", "actions": [text, ...]}``.
+The file is ``{"game", "players", "options", "seed", "actions": [key, ...]}``.
 The output is JSON ``{"state", "current_player", "legal_actions", "terminal",
-"returns"}``; at a chance node the legal actions carry their probabilities.
-A malformed file or an illegal action exits 2 with a message naming the fault.
+"returns", "view"}``; at a chance node the legal actions carry their
+probabilities, and ``view`` is what the shared screen shows (headline, turn,
+choices with key and label, the public log, the end).  A malformed file exits 2
+naming the fault; an illegal action exits 2 with the engine's own reason and the
+keys that are legal there.
 """
 
 from __future__ import annotations
@@ -14,7 +17,14 @@ import sys
 from typing import Any
 
 from companion.engines import registry
-from companion.engines.base import CHANCE, TERMINAL, IllegalAction, InvalidOptions, State
+from companion.engines.base import (
+    CHANCE,
+    TERMINAL,
+    IllegalAction,
+    InvalidOptions,
+    State,
+    quoted,
+)
 
 
 class ScenarioError(Exception):
@@ -81,9 +91,12 @@ def play(data: dict[str, Any]) -> State:
         raise ScenarioError(str(err)) from err
     for index, text in enumerate(data.get("actions", [])):
         try:
-            state.apply(state.string_to_action(text))
+            state.apply(state.key_to_action(text))
         except IllegalAction as err:
-            raise ScenarioError(f"action {index} ({text!r}) is illegal: {err}") from err
+            legal = "; ".join(state.legal_action_strings()) or "none (the game is over)"
+            raise ScenarioError(
+                f"action {index} ({quoted(text)}) is illegal: {err}\nlegal here: {legal}"
+            ) from err
     return state
 
 
@@ -102,4 +115,5 @@ def describe(state: State) -> dict[str, Any]:
         "legal_actions": legal,
         "terminal": state.is_terminal(),
         "returns": state.returns(),
+        "view": state.view(None).to_json(),
     }

@@ -95,6 +95,12 @@ class Outcome:
     reason: str
 
 
+def quoted(text: str, limit: int = 60) -> str:
+    """``text`` quoted for a message and cut short: a 10 MB key is never echoed whole."""
+    shown = repr(text)
+    return shown if len(shown) <= limit else shown[: limit - 4] + "...'"
+
+
 def player_name(index: int) -> str:
     """The default name of player ``index`` (0-based): "Player 1"."""
     return f"Player {index + 1}"
@@ -124,6 +130,10 @@ class Game(abc.ABC):
     options: ClassVar[tuple[Option, ...]] = ()
     max_game_length: ClassVar[int] = 10_000
     """An upper bound on the number of actions (chance included) in one game."""
+    first_player: ClassVar[str] = ""
+    """Who begins, as the rulebook says: "youngest", "random", or "" (player 1)."""
+    piece_colours: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """The players' pieces in seat order, as (name, "#rrggbb"); empty: the app's own."""
 
     @property
     def player_counts(self) -> range:
@@ -316,7 +326,7 @@ class State(abc.ABC):
         for action in self.legal_actions():
             if " ".join(self.action_to_string(action).split()).casefold() == wanted:
                 return action
-        raise IllegalAction(f"{text!r} is not a legal action here")
+        raise IllegalAction(f"{quoted(str(text))} is not a legal action here")
 
     def secrets(self) -> list[str]:
         """Phrases the shared view must not contain now: the hidden information of

@@ -27,7 +27,10 @@ def fail(where: str, problem: str, error: Error = InvalidState) -> Exception:
 
 
 def whole(
-    value: Any, where: str, low: int | None = None, high: int | None = None,
+    value: Any,
+    where: str,
+    low: int | None = None,
+    high: int | None = None,
     error: Error = InvalidState,
 ) -> int:
     """A whole number (never a bool) within ``low``..``high``."""
@@ -39,7 +42,10 @@ def whole(
 
 
 def number(
-    value: Any, where: str, low: float | None = None, high: float | None = None,
+    value: Any,
+    where: str,
+    low: float | None = None,
+    high: float | None = None,
     error: Error = InvalidState,
 ) -> float:
     """A finite number (int or float, never a bool, NaN or infinity) within range."""
@@ -118,7 +124,9 @@ def table(
 
 
 def card_counts(
-    value: Any, where: str, known: Mapping[str, int] | Collection[str],
+    value: Any,
+    where: str,
+    known: Mapping[str, int] | Collection[str],
     error: Error = InvalidState,
 ) -> Counter[str]:
     """``{kind: count}`` of known kinds, each count whole and >= 0 (and at most the

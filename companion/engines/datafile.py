@@ -79,13 +79,15 @@ class TableReader:
             return default
         return self.data[key]
 
-    def whole(self, key: str, low: int | None = None, high: int | None = None,
-              default: Any = ...) -> int:
+    def whole(
+        self, key: str, low: int | None = None, high: int | None = None, default: Any = ...
+    ) -> int:
         value = self.raw(key, default)
         return checks.whole(value, self.where(key), low, high, self.error)
 
-    def number(self, key: str, low: float | None = None, high: float | None = None,
-               default: Any = ...) -> float:
+    def number(
+        self, key: str, low: float | None = None, high: float | None = None, default: Any = ...
+    ) -> float:
         return checks.number(self.raw(key, default), self.where(key), low, high, self.error)
 
     def flag(self, key: str, default: Any = ...) -> bool:
@@ -100,8 +102,9 @@ class TableReader:
     def texts(self, key: str, default: Any = ..., unique: bool = True) -> list[str]:
         """A list of non-empty strings (no repeats when ``unique``)."""
         values = checks.items(self.raw(key, default), self.where(key), None, self.error)
-        names = [checks.text(v, f"{self.where(key)}[{i}]", self.error)
-                 for i, v in enumerate(values)]
+        names = [
+            checks.text(v, f"{self.where(key)}[{i}]", self.error) for i, v in enumerate(values)
+        ]
         if unique:
             repeated = sorted(n for n, c in Counter(names).items() if c > 1)
             if repeated:
@@ -111,18 +114,23 @@ class TableReader:
     def counts(self, key: str, known: Mapping[str, int] | Collection[str]) -> Counter[str]:
         return checks.card_counts(self.raw(key), self.where(key), known, self.error)
 
-    def table(self, key: str, default: Any = ...) -> TableReader:
-        value = self.raw(key, {} if default is not ... else ...)
+    def table(self, key: str, optional: bool = False) -> TableReader:
+        """The sub-table ``[key]`` (an empty one when missing and ``optional``)."""
         place = f"{self.place}.{key}" if self.place else key
-        return TableReader(checks.table(value, f"[{place}]", None, self.error), self.file, place)
+        self._read.add(key)
+        if key not in self.data:
+            if not optional:
+                raise self.error(f"the table [{place}] is missing")
+            return TableReader({}, self.file, place)
+        value = checks.table(self.data[key], f"[{place}]", None, self.error)
+        return TableReader(value, self.file, place)
 
     def tables(self, key: str) -> Iterator[TableReader]:
         """The tables of an array of tables (``[[key]]``), each with its number."""
         values = checks.items(self.raw(key), self.where(key), None, self.error)
         for number, value in enumerate(values, 1):
             place = f"{self.place}.{key} #{number}" if self.place else f"{key} #{number}"
-            yield TableReader(checks.table(value, f"[{place}]", None, self.error),
-                              self.file, place)
+            yield TableReader(checks.table(value, f"[{place}]", None, self.error), self.file, place)
 
     def keys(self) -> list[str]:
         return list(self.data)

@@ -42,6 +42,7 @@ class Session:
         self.record = record
         self.game = game
         self.state: State = game.new_initial_state(record.players, record.options, record.seed)
+        self.state.names = list(record.names)
         self._past: list[State] = []
         self.steps: list[Step] = []
 

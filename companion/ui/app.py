@@ -9,6 +9,7 @@ sentence, and the app keeps running.
 from __future__ import annotations
 
 import logging
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from kivy.app import App
 from kivy.base import ExceptionHandler, ExceptionManager
 from kivy.clock import Clock
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.engines import registry
@@ -29,6 +30,7 @@ from companion.ui.services import Services
 log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
 MESSAGE_SECONDS = 8
+MESSAGE_LOG = 50
 
 
 class RootLayout(BoxLayout):
@@ -56,6 +58,7 @@ class PlayerFacingErrors(ExceptionHandler):
 class CompanionApp(App):
     title = "Forest Table Companion"
     message = StringProperty("")
+    message_count = NumericProperty(0)
     screen_title = StringProperty("Forest Table Companion")
     simulated = BooleanProperty(False)
     panel_open = BooleanProperty(False)
@@ -67,11 +70,16 @@ class CompanionApp(App):
         self.controller: GameController | None = None
         self.notice: Any = None
         self._clear_event: Any = None
+        self.messages: list[tuple[float, str]] = []
+        """Every message shown, oldest first (the Messages log), at most MESSAGE_LOG."""
         self._error_handler = PlayerFacingErrors(self)
 
     # -- building ------------------------------------------------------------------
     def build(self) -> RootLayout:
-        from companion.ui import virtual_panel  # noqa: F401  (registers VirtualPanel for kv)
+        from companion.ui import (
+            view_widgets,  # noqa: F401  (the shared view widgets for kv)
+            virtual_panel,  # noqa: F401  (registers VirtualPanel for kv)
+        )
         from companion.ui.screens import shell_screens
 
         Builder.load_file(str(HERE / "widgets.kv"))
@@ -119,7 +127,9 @@ class CompanionApp(App):
         self.screen_title = getattr(manager.get_screen(name), "title", self.title)
 
     def notify(self, text: str) -> None:
-        """Show ``text`` in the message bar for a few seconds."""
+        """Show ``text`` as a toast for a few seconds; the Messages log keeps it."""
+        self.messages = [*self.messages[-(MESSAGE_LOG - 1) :], (time.time(), text)]
+        self.message_count = len(self.messages)
         self.message = text
         if self._clear_event is not None:
             self._clear_event.cancel()
@@ -128,20 +138,36 @@ class CompanionApp(App):
     def _clear_message(self, _dt: float) -> None:
         self.message = ""
 
+    def show_messages(self) -> None:
+        from companion.ui.screens.messages import MessageLog
+
+        MessageLog(self.messages).open()
+
     # -- games ----------------------------------------------------------------------
     def open_new_game(self, game_id: str) -> None:
         self.manager.get_screen("new_game").prepare(registry.get(game_id))
         self.go("new_game")
 
-    def start_game(self, game_id: str, players: int, options: dict[str, Any]) -> None:
+    def start_game(
+        self,
+        game_id: str,
+        players: int,
+        options: dict[str, Any],
+        names: list[str] | None = None,
+    ) -> None:
         from companion.ui.games import setup_for
 
         setup, problem = setup_for(game_id, self.services)
         try:
-            session = Session.start(self.services.journal, game_id, players, options, setup=setup)
+            session = Session.start(
+                self.services.journal, game_id, players, options, names=names, setup=setup
+            )
         except InvalidOptions as err:
             self.notify(f"The game cannot start: {err}")
             return
+        if names:
+            self.services.roster.remember(game_id, names)
+            self.services.save_roster()
         self._show_session(session)
         if problem:
             self.notify(problem)

@@ -14,7 +14,8 @@ from typing import Any
 
 from kivy.clock import Clock
 
-from companion.engines.base import IllegalAction
+from companion.engines.base import Game, IllegalAction
+from companion.engines.view import View
 from companion.session.journal import Source
 from companion.session.session import Session, UndoRefused
 
@@ -34,8 +35,19 @@ class GameController:
         return self.session.state
 
     @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
     def names(self) -> list[str]:
         return self.session.record.names
+
+    def view(self, viewer: int | None = None) -> View:
+        """The player's view of the live position (``viewer``: whose secrets to show)."""
+        return self.session.state.view(viewer)
+
+    def player_name(self, index: int) -> str:
+        return self.session.state.player_name(index)
 
     def listen(self, callback: Callable[[], None]) -> None:
         """``callback`` runs (on the main thread) after every change of state."""
@@ -63,13 +75,21 @@ class GameController:
         self.changed()
         return True
 
-    def apply_text(self, text: str, source: Source = Source.PLAYER) -> bool:
+    def choose(self, key: str, source: Source = Source.PLAYER) -> bool:
+        """Apply the choice (or the table's chance outcome) with this key."""
         try:
-            action = self.session.state.string_to_action(text)
+            action = self.session.state.key_to_action(key)
         except IllegalAction as err:
             self.message(str(err))
             return False
         return self.apply(action, source)
+
+    apply_text = choose  # the name tests and older screens use
+
+    def enter_outcome(self, key: str) -> bool:
+        """Apply what the real die, card or wolf showed, as the players entered it."""
+        return self.choose(key, Source.MANUAL)
+
 
     def draw(self) -> Any | None:
         """Let the app decide a chance node (journaled before it is returned)."""
@@ -94,14 +114,14 @@ class GameController:
         return self.apply(outcome, Source.APP_DRAW)
 
     def undo(self) -> bool:
-        steps = self.session.steps
-        shown = self.session.state.public_step_text(steps[-1].text, 0) if steps else ""
+        before = list(self.session.state.log)
         try:
             self.session.undo()
         except UndoRefused as err:
             self.message(str(err))
             return False
-        self.message(f"Took back: {shown}")
+        gone = before[len(self.session.state.log) :]
+        self.message(f"Took back: {gone[0].text}" if gone else "Took back the last step.")
         self.changed()
         return True
 

@@ -11,10 +11,12 @@ from pathlib import Path
 from typing import Any
 
 from companion import paths
+from companion import roster as roster_mod
 from companion import settings as settings_mod
 from companion.devices.hub import DeviceHub
 from companion.devices.pins import running_on_pi
 from companion.devices.turntable.kit import idle_status
+from companion.roster import Roster
 from companion.session.journal import Journal
 from companion.settings import Settings
 from companion.ui.sound import SoundPlayer
@@ -29,6 +31,8 @@ class Services:
     problems: list[str] = field(default_factory=list)
     """Messages to show the player at start (a damaged journal or settings file)."""
     sound: SoundPlayer = field(default_factory=SoundPlayer)
+    roster: Roster = field(default_factory=Roster)
+    """The names players gave, for the next New game."""
 
     @property
     def simulated(self) -> bool:
@@ -37,6 +41,9 @@ class Services:
     def save_settings(self) -> None:
         settings_mod.save(self.settings, paths.settings_path(self.data_dir))
         self.sound.enabled = self.settings.sound
+
+    def save_roster(self) -> None:
+        roster_mod.save(self.roster, paths.roster_path(self.data_dir))
 
     def close(self) -> None:
         self.devices.close()
@@ -55,10 +62,15 @@ def build_services(
     settings, settings_problem = settings_mod.load(paths.settings_path(base))
     if settings_problem:
         problems.append(settings_problem)
+    roster, roster_problem = roster_mod.load(paths.roster_path(base))
+    if roster_problem:
+        problems.append(roster_problem)
     sim = (not running_on_pi()) if simulated is None else simulated
     devices = DeviceHub(sim, settings.pins, pin_factory)
     devices.set_idle(
         "turntable",
         lambda: idle_status(sim, settings.serial_port, settings.turntable_analog),
     )
-    return Services(base, journal, settings, devices, problems, SoundPlayer(settings.sound))
+    return Services(
+        base, journal, settings, devices, problems, SoundPlayer(settings.sound), roster
+    )

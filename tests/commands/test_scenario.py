@@ -33,6 +33,14 @@ def test_prints_the_state_and_legal_actions(
     ]
     assert out["state"]["state"]["positions"] == [3, 0]
     assert out["terminal"] is False and out["returns"] == [0.0, 0.0]
+    view = out["view"]
+    assert view["headline"] == "Roll the die for Player 2" and view["turn"] is None
+    assert view["log"] == ["The die shows 3.", "Player 1 moves 3."]
+    assert [o["label"] for o in view["chance"]["outcomes"]] == [
+        "It shows 1",
+        "It shows 2",
+        "It shows 3",
+    ]
 
 
 @pytest.mark.usefixtures("die_race_registered")
@@ -52,6 +60,8 @@ def test_a_finished_game_reports_returns(
     out = json.loads(capsys.readouterr().out)
     assert out["terminal"] is True and out["current_player"] == "terminal"
     assert out["returns"] == [1.0] and out["legal_actions"] == []
+    assert out["view"]["end"]["winners"] == [0]
+    assert out["view"]["end"]["reason"] == "Player 1 reached square 2."
 
 
 @pytest.mark.usefixtures("die_race_registered")
@@ -61,7 +71,19 @@ def test_an_illegal_action_exits_2_naming_index_text_and_reason(
     file = write(tmp_path, {"game": "die-race", "players": 2, "actions": ["roll 1", "move 3"]})
     assert main(["scenario", file]) == 2
     err = capsys.readouterr().err
-    assert "action 1 ('move 3') is illegal" in err and "not a legal action" in err
+    assert "action 1 ('move 3') is illegal: move 3 is not a legal move now" in err
+    assert "legal here: move 1" in err
+
+
+@pytest.mark.usefixtures("die_race_registered")
+def test_a_key_that_names_no_action_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    file = write(tmp_path, {"game": "die-race", "players": 2, "actions": ["jump " + "x" * 5000]})
+    assert main(["scenario", file]) == 2
+    err = capsys.readouterr().err
+    assert "is not a Die Race action" in err and "legal here: roll 1; roll 2; roll 3" in err
+    assert len(err) < 500
 
 
 @pytest.mark.usefixtures("die_race_registered")

@@ -13,7 +13,7 @@ from companion.engines.base import (
     InvalidState,
     random_playout,
 )
-from tests.engines.toy_game import GAME
+from tests.engines.toy_game import GAME, Move, Roll
 
 
 def test_options_fill_defaults_and_refuse_bad_values() -> None:
@@ -35,13 +35,13 @@ def test_player_count_is_checked() -> None:
 def test_illegal_action_names_the_reason_and_changes_nothing() -> None:
     state = GAME.new_initial_state(2)
     assert state.current_player() == CHANCE
-    state.apply(2)
+    state.apply(Roll(2))
     before = state.to_dict()
     with pytest.raises(IllegalAction, match="not a legal move"):
-        state.apply(3)
+        state.apply(Move(3))
     assert state.to_dict() == before
     assert state.legal_action_strings() == ["move 1", "move 2"]
-    assert state.string_to_action("  MOVE   2 ") == 2
+    assert state.string_to_action("  MOVE   2 ") == Move(2)
     with pytest.raises(IllegalAction, match="'move 3' is not a legal action"):
         state.string_to_action("move 3")
 
@@ -53,7 +53,7 @@ def test_finished_game_refuses_moves_and_reports_the_winner() -> None:
     assert outcome is not None and len(outcome.winners) == 1
     assert "reached square 5" in outcome.reason
     with pytest.raises(IllegalAction, match="game is over"):
-        state.apply(1)
+        state.apply(Move(1))
 
 
 @pytest.mark.parametrize(
@@ -65,8 +65,11 @@ def test_finished_game_refuses_moves_and_reports_the_winner() -> None:
         ({"game": "die-race", "players": 2, "options": {"target": 0}, "state": {}}, "at least"),
         ({"game": "die-race", "players": 2, "seed": "x", "state": {}}, "seed"),
         ({"game": "die-race", "players": 2}, "no 'state'"),
-        ({"game": "die-race", "players": 2, "state": {"positions": [0]}}, "one square per player"),
-        ({"game": "die-race", "players": 2, "state": {}}, "malformed: KeyError"),
+        (
+            {"game": "die-race", "players": 2, "state": {"positions": [0]}},
+            "positions must list 2 entries",
+        ),
+        ({"game": "die-race", "players": 2, "state": {}}, "positions must be a list"),
     ],
 )
 def test_state_from_dict_names_what_is_wrong(data: object, message: str) -> None:

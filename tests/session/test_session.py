@@ -10,7 +10,7 @@ import pytest
 from companion.engines.base import IllegalAction
 from companion.session.journal import Journal, Source
 from companion.session.session import ResumeFailed, Session, UndoRefused
-from tests.engines.toy_game import GAME
+from tests.engines.toy_game import GAME, Move, Roll
 
 
 @pytest.fixture
@@ -20,7 +20,7 @@ def journal(tmp_path: Path) -> Journal:
 
 def test_actions_are_journaled_with_their_source(journal: Journal) -> None:
     session = Session.start(journal, GAME, 2, seed=7)
-    session.apply(2, Source.MANUAL)
+    session.apply(Roll(2), Source.MANUAL)
     session.apply_text("move 2")
     events = journal.events(session.game_row)
     assert [(e.kind, e.action, e.source) for e in events] == [
@@ -32,9 +32,9 @@ def test_actions_are_journaled_with_their_source(journal: Journal) -> None:
 
 def test_an_illegal_action_is_not_journaled(journal: Journal) -> None:
     session = Session.start(journal, GAME, 2, seed=7)
-    session.apply(1, Source.MANUAL)
+    session.apply(Roll(1), Source.MANUAL)
     with pytest.raises(IllegalAction):
-        session.apply(3)
+        session.apply(Move(3))
     assert len(journal.events(session.game_row)) == 1
     assert session.state.roll == 1
 
@@ -44,7 +44,7 @@ def test_app_draw_is_on_disk_before_it_is_returned(journal: Journal, tmp_path: P
     drawn = session.draw()
     other = sqlite3.connect(tmp_path / "journal.sqlite3")
     rows = other.execute("SELECT action, source FROM events").fetchall()
-    assert rows == [(f"roll {drawn}", "app draw")]
+    assert rows == [(drawn.key, "app draw")]
 
 
 def test_draw_is_refused_at_a_decision(journal: Journal) -> None:
@@ -57,7 +57,7 @@ def test_draw_is_refused_at_a_decision(journal: Journal) -> None:
 def test_undo_takes_back_decisions_but_never_an_app_draw(journal: Journal) -> None:
     session = Session.start(journal, GAME, 1, seed=3)
     session.draw()
-    session.apply(1)
+    session.apply(Move(1))
     session.undo()
     assert session.state.positions == [0] and session.state.roll is not None
     with pytest.raises(UndoRefused, match="was an app draw and really happened"):
@@ -68,7 +68,7 @@ def test_undo_takes_back_decisions_but_never_an_app_draw(journal: Journal) -> No
 def test_undo_of_manual_entries_works_back_to_the_start(journal: Journal) -> None:
     session = Session.start(journal, GAME, 2, seed=3)
     start = session.state.to_dict()
-    for action in (3, 3, 2, 1):
+    for action in (Roll(3), Move(3), Roll(2), Move(1)):
         session.apply(action, Source.MANUAL)
     for _ in range(4):
         session.undo()
@@ -80,10 +80,10 @@ def test_undo_of_manual_entries_works_back_to_the_start(journal: Journal) -> Non
 def test_resume_replays_actions_and_undos(journal: Journal, tmp_path: Path) -> None:
     session = Session.start(journal, GAME, 2, seed=5, names=["Ann", "Bo"])
     session.draw()
-    session.apply(1)
-    session.apply(2, Source.MANUAL)
+    session.apply(Move(1))
+    session.apply(Roll(2), Source.MANUAL)
     session.undo()
-    session.apply(3, Source.MANUAL)
+    session.apply(Roll(3), Source.MANUAL)
     expected = session.state.to_dict()
     journal.close()
     reopened = Journal(tmp_path / "journal.sqlite3")
@@ -96,11 +96,11 @@ def test_resume_replays_actions_and_undos(journal: Journal, tmp_path: Path) -> N
 
 def test_finished_games_are_not_offered_for_resume(journal: Journal) -> None:
     session = Session.start(journal, GAME, 1, options={"target": 2}, seed=1)
-    session.apply(2, Source.MANUAL)
-    session.apply(2)
+    session.apply(Roll(2), Source.MANUAL)
+    session.apply(Move(2))
     assert session.state.is_terminal()
     assert journal.latest_unfinished() is None
-    assert journal.game(session.game_row).result == "player 0 reached square 2"
+    assert journal.game(session.game_row).result == "Player 1 reached square 2"
     session.undo()
     assert journal.latest_unfinished() is not None
 
@@ -163,9 +163,9 @@ def test_a_game_that_ended_before_the_power_went_is_finished_on_resume(
     journal: Journal, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     session = Session.start(journal, GAME, 1, options={"target": 2}, seed=1)
-    session.apply(2, Source.MANUAL)
+    session.apply(Roll(2), Source.MANUAL)
     monkeypatch.setattr(journal, "finish_game", lambda *_: None)  # the plug is pulled here
-    session.apply(2)
+    session.apply(Move(2))
     monkeypatch.undo()
     assert journal.latest_unfinished() is not None
     Session.resume(journal, session.game_row, GAME)

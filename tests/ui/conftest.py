@@ -26,6 +26,7 @@ from kivy.base import EventLoop  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
 
+from companion.roster import Roster  # noqa: E402
 from companion.ui.app import CompanionApp  # noqa: E402
 from companion.ui.services import build_services  # noqa: E402
 
@@ -78,7 +79,12 @@ class Driver:
         self.pump(4)
         SCREENSHOTS.mkdir(exist_ok=True)
         path = SCREENSHOTS / f"{name}-{size[0]}x{size[1]}.png"
-        self.app.root.export_to_png(str(path))
+        top = Window.children[0]
+        if top is self.app.root:
+            self.app.root.export_to_png(str(path))
+        else:  # a dialog is open: the whole window, dialog and all
+            saved = Window.screenshot(name=str(path))
+            Path(saved).replace(path)
         return path
 
     def go_home(self) -> None:
@@ -125,4 +131,5 @@ def ui(driver: Driver) -> Iterator[Driver]:
     yield driver
     driver.app.leave_game()
     driver.app.message = ""
+    driver.app.services.roster = Roster()  # each test starts with no remembered names
     driver.go_home()

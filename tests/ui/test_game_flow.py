@@ -7,6 +7,7 @@ from kivy.clock import Clock
 
 from companion.session.journal import Source
 from companion.session.session import Session
+from tests.engines.toy_game import Move, Roll
 from tests.ui.conftest import Driver
 
 
@@ -28,14 +29,15 @@ def test_new_game_plain_table_undo_and_history(ui: Driver) -> None:
 
     table = ui.screen()
     assert table.name == "game:die-race"
-    assert table.headline.startswith("Chance")
+    assert table.headline == "Roll the die for Player 1"
     assert ui.app.controller is not None
     assert ui.app.controller.session.record.options == {"target": 6}
-    ui.tap(ui.button("roll 3"))
-    assert table.headline == "Player 1 to play"
+    ui.tap(ui.button("It shows 3 · 33%"))
+    assert table.headline == "Player 1 rolled 3: how far?"
+    assert table.ids.turn.text == "Player 1's turn"
     assert [s.source for s in ui.app.controller.session.steps] == [Source.MANUAL]
-    ui.tap(ui.button("move 3"))
-    ui.tap(ui.button("Let the app draw"))
+    ui.tap(ui.button("Move 3"))
+    ui.tap(ui.button("Let the app do it"))
     assert ui.app.controller.session.steps[-1].source is Source.APP_DRAW
     ui.screenshot("plain-table")
 
@@ -45,7 +47,9 @@ def test_new_game_plain_table_undo_and_history(ui: Driver) -> None:
     ui.tap(ui.button("History"))
     history = ui.screen()
     assert history.name == "history"
-    assert len(history.ids.rows.children) == 3
+    rows = [row.text for row in reversed(history.ids.rows.children)]
+    assert rows[:2] == ["The die shows 3.", "Player 1 moves 3."]
+    assert len(rows) == 3 and rows[2].startswith("The die shows ")
     ui.screenshot("history-game")
     ui.tap(history.ids.back_button)
     assert ui.screen().name == "game:die-race"
@@ -55,8 +59,8 @@ def test_new_game_plain_table_undo_and_history(ui: Driver) -> None:
 def test_resume_prompt_rebuilds_the_unfinished_game(ui: Driver) -> None:
     journal = ui.app.services.journal
     session = Session.start(journal, "die-race", 3, seed=9, names=["Ann", "Bo", "Cy"])
-    session.apply(2, Source.MANUAL)
-    session.apply(2)
+    session.apply(Roll(2), Source.MANUAL)
+    session.apply(Move(2))
     from companion.ui.screens.resume import ResumePrompt
 
     latest = journal.latest_unfinished()
@@ -70,7 +74,7 @@ def test_resume_prompt_rebuilds_the_unfinished_game(ui: Driver) -> None:
     ui.pump(5)
     assert ui.screen().name == "game:die-race"
     assert ui.app.controller.session.state.positions == [2, 0, 0]
-    assert ui.screen().headline == "Chance: let the app draw, or tap what the table showed"
+    assert ui.screen().headline == "Roll the die for Bo"
 
 
 @pytest.mark.usefixtures("die_race_registered")
@@ -113,28 +117,22 @@ def test_leaving_a_game_clears_continue_on_home(ui: Driver) -> None:
 
 
 @pytest.mark.usefixtures("die_race_registered")
-def test_history_shows_what_the_game_allows_of_each_step(
+def test_history_shows_the_public_log_by_round(
     ui: Driver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from tests.engines.toy_game import DieRaceState
 
-    monkeypatch.setattr(
-        DieRaceState,
-        "public_step_text",
-        lambda self, text, after: "hidden" if text.startswith("move") and after < 1 else text,
-    )
+    monkeypatch.setattr(DieRaceState, "log_round", lambda self: 1 + sum(self.positions) // 3)
     ui.app.start_game("die-race", 2, {"target": 5})
     controller = ui.app.controller
-    controller.apply(2, Source.MANUAL)
-    controller.apply(2)
+    controller.apply(Roll(2), Source.MANUAL)
+    controller.apply(Move(2))
+    controller.apply(Roll(1), Source.MANUAL)
     ui.app.go("history")
     ui.pump(3)
     rows = [r.text for r in reversed(ui.screen().ids.rows.children)]
-    assert "roll 2" in rows[0] and "hidden" in rows[1] and "move 2" not in rows[1]
-    controller.apply(1, Source.MANUAL)
-    ui.screen().update()
-    rows = [r.text for r in reversed(ui.screen().ids.rows.children)]
-    assert "move 2" in rows[1]
+    assert rows == ["Round 1", "The die shows 2.", "Player 1 moves 2.", "The die shows 1."]
+    ui.screenshot("history-rounds")
 
 
 def test_start_up_problems_stay_on_screen_until_read(ui: Driver) -> None:
@@ -162,17 +160,39 @@ def test_start_up_problems_stay_on_screen_until_read(ui: Driver) -> None:
         ui.pump(5)
 
 
-def test_messages_float_and_leave_with_their_screen(ui: Driver) -> None:
+def test_messages_are_toasts_that_cover_no_control_and_swallow_no_tap(ui: Driver) -> None:
+    from kivy.tests.common import UnitTestTouch
+
     home = ui.screen()
     before = tuple(home.ids.settings_button.pos)
     ui.app.notify("Something to read")
     ui.pump(3)
+    toast = ui.app.root.ids.message_bar
     assert tuple(home.ids.settings_button.pos) == before  # nothing moved
-    ui.tap(ui.app.root.ids.message_bar)
-    assert ui.app.message == ""
-    ui.app.notify("Only for home")
+    top_bar = ui.app.root.ids.home_button.parent
+    assert toast.top < top_bar.y, "the toast never covers the top bar"
+    x, y = toast.to_window(*toast.center)
+    assert toast.on_touch_down(UnitTestTouch(x, y)) is False  # the tap goes through
+    ui.screenshot("toast")
     ui.tap(home.ids.settings_button)
-    assert ui.app.message == ""
+    assert ui.screen().name == "settings"  # the first tap did what it said
+    assert ui.app.message == ""  # a message belongs to the screen it was shown on
+
+
+def test_the_messages_log_keeps_what_faded(ui: Driver) -> None:
+    from kivy.core.window import Window
+
+    from companion.ui.screens.messages import MessageLog
+
+    ui.app.notify("The app drew: Wolf")
+    ui.app.notify("Second")
+    ui.app.message = ""  # faded
+    ui.tap(ui.app.root.ids.messages_button)
+    log = next(w for w in Window.children if isinstance(w, MessageLog))
+    texts = [r.text for r in reversed(log.ids.rows.children)]
+    assert texts[0].endswith("Second") and texts[1].endswith("The app drew: Wolf")
+    ui.screenshot("messages-log")
+    ui.tap(log.ids.close_button)
 
 
 @pytest.mark.usefixtures("die_race_registered")
@@ -183,7 +203,7 @@ def test_any_saved_game_can_be_resumed_from_home(ui: Driver) -> None:
 
     journal = ui.app.services.journal
     older = Session.start(journal, "die-race", 2, seed=3, names=["Old", "Game"])
-    older.apply(3, Source.MANUAL)
+    older.apply(Roll(3), Source.MANUAL)
     Session.start(journal, "die-race", 1, seed=4)
     home = ui.screen()
     home.on_pre_enter()

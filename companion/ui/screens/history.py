@@ -1,5 +1,10 @@
-"""History: every step of the game in progress, who did it and where it came from,
-with undo of the last decision."""
+"""History: the public log of the game in progress, grouped by round, with undo of
+the last decision.
+
+It shows only what everyone at the table may read (the view's public log): a card
+dealt into a hidden hand, the order of a shuffled deck or a vote not yet shown never
+appears here.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,6 @@ from kivy.app import App
 from kivy.factory import Factory
 from kivy.uix.screenmanager import Screen
 
-from companion.engines.base import CHANCE
 from companion.ui.screens import load_kv
 
 load_kv(__file__)
@@ -34,15 +38,19 @@ class HistoryScreen(Screen):
             self.ids.undo_button.disabled = True
             self.ids.back_button.disabled = True
             return
-        steps = controller.session.steps
-        self.ids.summary.text = f"{controller.session.game.name}: {len(steps)} steps"
-        names = controller.names
-        state = controller.state
-        for number, step in enumerate(steps, start=1):
-            who = "chance" if step.player == CHANCE else names[step.player]
-            text = state.public_step_text(step.text, len(steps) - number)
-            row = Factory.Body(text=f"{number}. [b]{who}[/b]: {text}  [i]({step.source.value})[/i]")
-            rows.add_widget(row)
+        log = controller.view().log
+        steps = len(controller.session.steps)
+        self.ids.summary.text = (
+            f"{controller.session.game.name}: {steps} step{'' if steps == 1 else 's'} so far"
+        )
+        current_round: int | None = None
+        for line in log:
+            if line.round is not None and line.round != current_round:
+                current_round = line.round
+                rows.add_widget(Factory.Heading(text=f"Round {current_round}"))
+            rows.add_widget(Factory.Body(text=line.text))
+        if not log:
+            rows.add_widget(Factory.Body(text="Nothing has happened yet."))
         self.ids.undo_button.disabled = not controller.session.can_undo()
         self.ids.back_button.disabled = False
 

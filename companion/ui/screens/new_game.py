@@ -1,4 +1,4 @@
-"""Starting a game: how many players and which house rules."""
+"""Starting a game: who plays (names, colours, who begins) and which house rules."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.engines.base import Game
 from companion.ui.option_row import OptionRow
+from companion.ui.player_setup import PlayerSetup  # noqa: F401  (used by new_game.kv)
 from companion.ui.screens import load_kv
 
 load_kv(__file__)
@@ -31,20 +32,29 @@ class NewGameScreen(Screen):
         self.game = game
         self.title = f"New game: {game.name}"
         self.options = app.services.settings.options_for(game.id)
-        self.players = game.min_players
+        roster = app.services.roster
+        last = roster.games.get(game.id, [])
+        self.players = len(last) if len(last) in game.player_counts else game.min_players
+        self.ids.player_setup.prepare(
+            game, roster.last_players(game.id, int(self.players)), roster.recent
+        )
         counts = self.ids.player_counts
         counts.clear_widgets()
         for n in game.player_counts:
             button = Factory.PlayerCount(text=str(n), group="players", allow_no_selection=False)
             button.state = "down" if n == self.players else "normal"
-            button.bind(on_release=lambda _b, n=n: setattr(self, "players", n))
+            button.bind(on_release=lambda _b, n=n: self.set_players(n))
             counts.add_widget(button)
         rows = self.ids.options
         rows.clear_widgets()
         for option in game.options:
             rows.add_widget(OptionRow(option, self.options[option.key], self._option_changed))
         self.ids.no_options.height = 0 if game.options else 40
-        rows.parent.scroll_y = 1  # open at the top, whatever the last game scrolled to
+        rows.parent.parent.scroll_y = 1  # open at the top, whatever the last game scrolled to
+
+    def set_players(self, players: int) -> None:
+        self.players = players
+        self.ids.player_setup.set_count(players)
 
     def _option_changed(self, key: str, value: Any) -> None:
         self.options[key] = value
@@ -52,4 +62,7 @@ class NewGameScreen(Screen):
     def start(self) -> None:
         if self.game is None:
             return
-        App.get_running_app().start_game(self.game.id, int(self.players), dict(self.options))
+        names = self.ids.player_setup.chosen_names()
+        App.get_running_app().start_game(
+            self.game.id, int(self.players), dict(self.options), names
+        )

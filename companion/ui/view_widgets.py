@@ -1,0 +1,167 @@
+"""Shared widgets for the parts of a player's view that every game has.
+
+Each draws one part of a ``View`` (companion.engines.view) and reports taps by
+choice key, so no screen rebuilds actions or words a choice itself:
+``TurnBanner`` (whose turn, in their colour), ``ChoiceGrid`` (the choices,
+grouped), ``ChanceEntry`` (let the app draw, or tap what the table showed) and
+``EndBanner`` (winners, why, scores).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from kivy.factory import Factory
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+
+from companion.engines.base import Game
+from companion.engines.view import ChanceEntry as ChanceData
+from companion.engines.view import Choice, Ending
+from companion.ui.players import NEUTRAL, colour, game_colour, ink
+from companion.ui.screens import load_kv
+
+load_kv(__file__)
+
+Chosen = Callable[[str], Any]
+"""Called with the key of the tapped choice."""
+
+
+def player_colour(player: int | None, game: Game | None) -> tuple[float, float, float, float]:
+    """A player's colour: their game piece's where the game names them."""
+    if player is None or player < 0:
+        return NEUTRAL
+    return game_colour(game, player)[1] if game is not None else colour(player)
+
+
+def percent(probability: float | None) -> str:
+    """A probability as a player reads it: "12%", "<1%"."""
+    if probability is None:
+        return ""
+    if 0 < probability < 0.005:
+        return "<1%"
+    return f"{probability:.0%}"
+
+
+class TurnBanner(BoxLayout):
+    """Whose turn it is, large and in that player's colour, readable across the table."""
+
+    text = StringProperty("")
+    background = ColorProperty(NEUTRAL)
+    foreground = ColorProperty((1, 1, 1, 1))
+
+    def show(self, text: str, player: int | None, game: Game | None = None) -> None:
+        """Show ``text`` in player ``player``'s piece colour (the table's grey for None)."""
+        self.text = text
+        self.background = player_colour(player, game)
+        self.foreground = ink(self.background)
+
+
+class ChoiceGrid(BoxLayout):
+    """The choices as buttons, one grid per group (with the group's name above it)."""
+
+    cols = NumericProperty(3)
+
+    def show(self, choices: Sequence[Choice], chosen: Chosen) -> None:
+        self.clear_widgets()
+        groups: dict[str, list[Choice]] = {}
+        for choice in choices:
+            groups.setdefault(choice.group, []).append(choice)
+        for group, members in groups.items():
+            if group:
+                self.add_widget(Factory.Body(text=f"[b]{group}[/b]"))
+            grid = GridLayout(
+                cols=int(self.cols), spacing=dp(6), size_hint_y=None, row_default_height=dp(56)
+            )
+            grid.bind(minimum_height=grid.setter("height"))
+            for choice in members:
+                button = Factory.Tap(text=choice.label)
+                button.choice_key = choice.key
+                button.bind(on_release=lambda b: chosen(b.choice_key))
+                grid.add_widget(button)
+            self.add_widget(grid)
+
+
+class ChanceEntry(BoxLayout):
+    """At a chance node: "let the app draw", or the outcome the table really showed.
+
+    ``manual`` is False where the game does not take the table's word (the app's
+    own deck): then only the app's draw is offered.
+    """
+
+    what = StringProperty("")
+    shown = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._on_app: Callable[[], Any] | None = None
+
+    def app_draw(self) -> None:
+        if self._on_app is not None:
+            self._on_app()
+
+    def show(
+        self,
+        chance: ChanceData | None,
+        on_app: Callable[[], Any],
+        on_table: Chosen,
+        manual: bool = True,
+        cols: int = 3,
+    ) -> None:
+        """Offer ``chance`` (None hides the entry: nothing is to be drawn now)."""
+        outcomes = self.ids.outcomes
+        outcomes.clear_widgets()
+        self.shown = chance is not None
+        self.what = "" if chance is None else chance.what
+        self._on_app = on_app
+        self.ids.table_heading.opacity = 1 if manual else 0
+        if chance is None or not manual:
+            return
+        outcomes.cols = cols
+        for outcome in chance.outcomes:
+            share = percent(outcome.probability)
+            button = Factory.QuietTap(text=f"{outcome.label} · {share}" if share else outcome.label)
+            button.choice_key = outcome.key
+            button.bind(on_release=lambda b: on_table(b.choice_key))
+            outcomes.add_widget(button)
+
+
+class EndBanner(BoxLayout):
+    """The end: the winners in their colour, why the game ended, and the scores."""
+
+    title = StringProperty("")
+    reason = StringProperty("")
+    scores = StringProperty("")
+    background = ColorProperty(NEUTRAL)
+    foreground = ColorProperty((1, 1, 1, 1))
+
+    def show(
+        self, end: Ending | None, name: Callable[[int], str], game: Game | None = None
+    ) -> None:
+        """Show ``end`` (None hides the banner: the game is still running)."""
+        if end is None:
+            self.title = self.reason = self.scores = ""
+            return
+        winners = [name(i) for i in end.winners]
+        if not winners:
+            self.title = "Nobody wins"
+        elif len(winners) == 1:
+            self.title = f"{winners[0]} wins!"
+        else:
+            self.title = f"{', '.join(winners[:-1])} and {winners[-1]} win!"
+        self.reason = end.reason
+        self.background = player_colour(end.winners[0] if len(end.winners) == 1 else None, game)
+        self.foreground = ink(self.background)
+        if end.scores is None:
+            self.scores = ""
+        else:
+            label = end.score_name or "Score"
+            self.scores = "   ".join(f"{name(i)}: {score:g}" for i, score in enumerate(end.scores))
+            self.scores = (
+                f"{label}: {self.scores}"
+                if len(end.scores) > 1
+                else (f"{label}: {end.scores[0]:g}")
+            )
