@@ -29,6 +29,7 @@ from companion.engines.little_dead_riding_hood.view import (
     CardRow,
     LdrhTable,
     PlayerInfo,
+    bag_summary,
 )
 
 __all__ = [
@@ -48,5 +49,6 @@ __all__ = [
     "chi_square_two_cells",
     "draw_from",
     "fill_bag",
+    "bag_summary",
     "win_probability",
 ]

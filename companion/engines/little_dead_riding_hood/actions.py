@@ -356,7 +356,7 @@ def _subclasses(cls: type[Act]) -> Iterator[type[Act]]:
 ACTION_TYPES: tuple[type[Act], ...] = tuple(_subclasses(Act))
 _BY_SHAPE = {(t.verb, 1 + sum(FIELDS[f].width for f in t.fields)): t for t in ACTION_TYPES}
 
-CELL_ACTIONS: tuple[type[Act], ...] = (
+CELL_ACTIONS = (
     Place, StepTo, PrinceStep, SwitchFrom, SwitchWith, QueenTake, QueenPut,
     FlowersFrom, FlowersWith, Retreat,
 )
@@ -375,7 +375,7 @@ def typed(action: Any) -> Act | None:
     value = tuple.__new__(kind, action)
     try:
         check = kind(*value.__getnewargs__())
-        check.key  # every field must have its text
+        _ = check.key  # every field must have its text
     except (KeyError, TypeError, ValueError, IndexError):
         return None
     return check

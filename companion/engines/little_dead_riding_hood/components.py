@@ -38,8 +38,16 @@ EFFECTS: dict[str, str] = {
 
 MOVEMENT_VALUES = (1, 2, 3)
 
-RIDING_HOODS = ("Red", "Blue", "Black", "Green", "Yellow")
-"""Little Red, Blue, Black, Green and Yellow Riding Hood: the pawns, in seat order."""
+PAWNS: tuple[tuple[str, str], ...] = (
+    ("Red", "#db2924"),
+    ("Blue", "#336be6"),
+    ("Black", "#1a1a1a"),
+    ("Green", "#2ea842"),
+    ("Yellow", "#f2d129"),
+)
+"""Little Red, Blue, Black, Green and Yellow Riding Hood: the pawns in seat order, with
+the colour the screen draws them in."""
+RIDING_HOODS = tuple(name for name, _ in PAWNS)
 
 HIDDEN = "?"
 """A face-down table card (table-card mode): in a hand or the deck, identity unknown."""

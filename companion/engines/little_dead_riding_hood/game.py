@@ -8,6 +8,7 @@ from typing import Any
 from companion.engines.base import Game, InvalidOptions, Option
 from companion.engines.datafile import DataFileError
 from companion.engines.little_dead_riding_hood.box import Box, default_box
+from companion.engines.little_dead_riding_hood.components import PAWNS
 from companion.engines.little_dead_riding_hood.state import LdrhState
 
 MAX_ROUNDS_LIMIT = 200
@@ -77,6 +78,7 @@ class LittleDeadRidingHoodGame(Game):
         ),
     )
     max_game_length = 20 + MAX_ROUNDS_LIMIT * ACTIONS_PER_ROUND
+    piece_colours = PAWNS
 
     def __init__(self, box: Box | None = None, load: Callable[[], Box] = default_box) -> None:
         self._box = box
@@ -91,7 +93,7 @@ class LittleDeadRidingHoodGame(Game):
 
     def unavailable(self) -> str | None:
         try:
-            self.box
+            _ = self.box
         except DataFileError as err:
             return f"{self.name} cannot be played: {err}"
         return None

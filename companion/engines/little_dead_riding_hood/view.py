@@ -84,6 +84,8 @@ class CardOption:
     """One card identity the table-card chooser offers."""
 
     key: str
+    title: str
+    """The card as players name it: "Wolf!!! (3)"."""
     movement: int
     unseen: int
     """How many copies of it can still be face down."""
@@ -134,22 +136,20 @@ class LdrhTable:
 
 
 # -- choices ----------------------------------------------------------------------------------
+BOARD, CARDS, DONE = "On the board", "Cards", "Or"
 GROUPS: dict[type[a.Act], str] = {
-    a.DrawCard: "draw", a.DrawTile: "draw", a.DrawToken: "draw", a.LoseCard: "draw",
-    a.ChooseHelper: "helper", a.Fairest: "card", a.FairestBy: "card", a.LetStand: "done",
-    a.GodmotherGift: "gift", a.Gift: "gift", a.Stepmother: "player",
-    a.PrinceDone: "done", a.QueenDone: "done", a.Pass: "done", a.Stop: "done",
-    a.AcceptWolf: "done", a.Fight: "fight",
+    a.DrawCard: "Draws", a.DrawTile: "Draws", a.DrawToken: "Draws", a.LoseCard: "Draws",
+    a.ChooseHelper: "Helpers", a.LetStand: DONE, a.GodmotherGift: "Gifts", a.Gift: "Gifts",
+    a.Stepmother: "Who discards", a.PrinceDone: DONE, a.QueenDone: DONE, a.Pass: DONE,
+    a.Stop: DONE, a.AcceptWolf: DONE, a.Fight: "Fight",
 }
-"""Which group a choice belongs to; board moves are "board", other card plays "card"."""
+"""The heading a choice is shown under; board moves are BOARD, card plays CARDS."""
 
 
 def group(act: a.Act) -> str:
-    if type(act) in a.CELL_ACTIONS:
-        return "board"
-    if type(act) in GROUPS:
-        return GROUPS[type(act)]
-    return "card" if "card" in act.fields else "other"
+    if isinstance(act, a.CELL_ACTIONS):
+        return BOARD
+    return GROUPS.get(type(act), CARDS)
 
 
 def hint(act: a.Act) -> dict[str, Any]:
@@ -216,7 +216,7 @@ def card_rows(s: LdrhState, acts: Iterable[Any]) -> tuple[CardRow, ...]:
     rows = []
     for effect, title in EFFECTS.items():
         options = tuple(
-            CardOption(k, card_movement(k), left[k])
+            CardOption(k, card_title(k), card_movement(k), left[k])
             for k in sorted(keys, key=card_movement)
             if card_effect(k) == effect
         )
@@ -249,7 +249,7 @@ def table(s: LdrhState, acts: list[a.Act]) -> LdrhTable:
     taps: dict[Cell, list[str]] = {}
     if player >= 0:
         for act in acts:
-            if type(act) in a.CELL_ACTIONS:
+            if isinstance(act, a.CELL_ACTIONS):
                 taps.setdefault(act.cell, []).append(act.key)
     rows = card_rows(s, acts)
     question = ""

@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.engines.base import InvalidOptions, InvalidState, sample_chance
-from companion.engines.little_dead_riding_hood import GAME, LittleDeadRidingHoodGame
-from companion.engines.little_dead_riding_hood.steps import Combat
 from companion.engines.datafile import DataFileError
+from companion.engines.little_dead_riding_hood import GAME, LittleDeadRidingHoodGame
 from companion.engines.little_dead_riding_hood.box import default_box, parse_box
 from companion.engines.little_dead_riding_hood.state import LdrhState
+from companion.engines.little_dead_riding_hood.steps import Combat
 from tests.engines.little_dead_riding_hood.scenario import column, lay, new_game, play
 
 
@@ -183,7 +183,7 @@ movements = [1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3]
         ),
         (('effect = "wolf"', 'effect = "dragon"'), "\\[cards #1\\] effect must be one of"),
         (("rows = 10", 'rows = "ten"'), "\\[board\\] rows must be a whole number"),
-        (("[supply]", "[suply]"), "supply is missing"),
+        (("[supply]", "[suply]"), "the table \\[supply\\] is missing"),
         (("rows = 10", "rows = 10\ncolour = 3"), "\\[board\\] has unknown key\\(s\\) 'colour'"),
         (("bullet_chits = 47", "bullet_chits = 4"), "\\[supply\\] bullet_chits \\(4\\) cannot give 5"),
         (("[board]", "[board"), "is not valid TOML"),

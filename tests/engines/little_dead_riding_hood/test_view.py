@@ -74,7 +74,7 @@ def test_helper_choices_have_labels_groups_and_hints() -> None:
     assert view.turn == 0
     assert [c.label for c in view.choices][:2] == ["The Prince", "The Wicked Queen"]
     prince = view.choice("choose the Prince")
-    assert prince.group == "helper" and prince.hint == {"helper": "prince"}
+    assert prince.group == "Helpers" and prince.hint == {"helper": "prince"}
     play(state, "choose the Prince")
     assert log_texts(state)[-1] == "Anna chooses the Prince."
     assert state.view().table.status == "Round 1 - Helpers"
@@ -89,7 +89,7 @@ def test_board_moves_are_labelled_by_row_and_lane_and_hinted_by_cell() -> None:
     assert labels["place the tile at row 1 col 2"] == "Put it on row 1 of Anna's lane"
     assert labels["place the tile at row 1 col 4"] == "Put it on row 1 of Ben's lane"
     assert view.choice("place the tile at row 1 col 2").hint == {"cell": (0, 1)}
-    assert view.choice("place the tile at row 1 col 2").group == "board"
+    assert view.choice("place the tile at row 1 col 2").group == "On the board"
     table = view.table
     assert isinstance(table, LdrhTable)
     assert table.tap_keys((0, 1)) == ("place the tile at row 1 col 2",)
