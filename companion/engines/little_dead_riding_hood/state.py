@@ -42,9 +42,6 @@ from companion.engines.little_dead_riding_hood.steps import (
 )
 from companion.engines.view import View
 
-PHASES = ("deal", "helpers", "combat", "cards", "over")
-
-
 class LdrhState(State):
     """One position; see the module docstring for the round flow."""
 
@@ -376,7 +373,7 @@ class LdrhState(State):
     def key_to_action(self, key: str) -> Action:
         act = parse_key(key)
         if act is None:
-            raise IllegalAction(text.unknown_key(self, key))
+            raise IllegalAction(text.unknown_key(key))
         return act
 
     def string_to_action(self, text_: str) -> Action:

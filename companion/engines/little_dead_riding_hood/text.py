@@ -192,7 +192,7 @@ def refusal(s: LdrhState, step: Step, action: Any) -> str:
     return f"{shown!r} is not possible now: {prompt(s, step)}"
 
 
-def unknown_key(s: LdrhState, key: str) -> str:
+def unknown_key(key: str) -> str:
     return f"{key!r} is no move of Little Dead Riding Hood"
 
 
