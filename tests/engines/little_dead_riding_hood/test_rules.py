@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -248,3 +250,16 @@ def test_house_rule_options_keep_the_engine_contract(players: int) -> None:
 
     options = {"reshuffle_discards": True, "max_rounds": 12, "stalled_result": "nobody"}
     check_playouts(GAME, players, count=4, deep_playouts=1, options=options)
+
+
+def test_games_saved_before_the_steps_became_typed_still_resume() -> None:
+    """saves_v1.json: positions saved by the engine before this reshaping (one for each
+    kind of pending step and stage, digital and table cards) with the moves it offered."""
+    saved = json.loads((Path(__file__).parent / "saves_v1.json").read_text(encoding="utf-8"))
+    kinds = set()
+    for entry in saved:
+        state = GAME.state_from_dict(entry["save"])
+        assert state.to_dict() == entry["save"]
+        assert state.legal_action_strings() == entry["legal"]
+        kinds.update(t["type"] for t in entry["save"]["state"]["tasks"])
+    assert len(kinds) == 12  # every step type
