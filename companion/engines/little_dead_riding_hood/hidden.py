@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from companion.engines import counts
 from companion.engines.base import Action
 from companion.engines.little_dead_riding_hood.actions import typed
 from companion.engines.little_dead_riding_hood.components import (
@@ -48,7 +49,7 @@ def hand_cards(s: LdrhState, player: int) -> list[str]:
 def reveal(s: LdrhState, player: int, key: str) -> None:
     """A card leaves ``player``'s hand face up onto the discard pile."""
     s.hands[player].remove(HIDDEN if is_table(s) else key)
-    s.discard[key] += 1
+    counts.add(s.discard, key)
     s.revealed.add(key)
 
 

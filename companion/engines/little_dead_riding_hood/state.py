@@ -16,7 +16,16 @@ import copy
 from collections import Counter
 from typing import Any
 
-from companion.engines.base import CHANCE, TERMINAL, Action, Game, IllegalAction, State
+from companion.engines.base import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Game,
+    IllegalAction,
+    State,
+    furthest_along,
+    win_returns,
+)
 from companion.engines.little_dead_riding_hood import save, text, view
 from companion.engines.little_dead_riding_hood.actions import Act, key_of, parse_key
 from companion.engines.little_dead_riding_hood.board import Board, Cell
@@ -41,6 +50,7 @@ from companion.engines.little_dead_riding_hood.steps import (
     Step,
 )
 from companion.engines.view import View
+
 
 class LdrhState(State):
     """One position; see the module docstring for the round flow."""
@@ -260,8 +270,8 @@ class LdrhState(State):
         self.steps = []
         self.phase = "over"
         if self.options["stalled_result"] == "furthest":
-            best = max(self.progress(p) for p in range(self.num_players))
-            self.winners = [p for p in range(self.num_players) if self.progress(p) == best]
+            progress = [float(self.progress(p)) for p in range(self.num_players)]
+            self.winners = list(furthest_along(progress))
             names = " and ".join(f"player {p + 1}" for p in self.winners)  # saved: player 1..
             self.reason = f"{why}; {names} got furthest into the woods"
         else:
@@ -362,7 +372,7 @@ class LdrhState(State):
     def returns(self) -> list[float]:
         if self.phase != "over":
             return [0.0] * self.num_players
-        return [1.0 if p in self.winners else 0.0 for p in range(self.num_players)]
+        return win_returns(self.winners, self.num_players)
 
     def end_reason(self) -> str:
         return self.reason or "the game is over"

@@ -45,6 +45,7 @@ TILE_WORDS = {
 }
 """A tile kind as players name it (a path piece's printed icon says what it brings)."""
 GIFT_WORDS = {"card": "take a card", "bullet": "take a bullet", "tile": "place a tile"}
+"""The gifts as labels (the keys' words in actions.py are frozen; these may change)."""
 PHASE_TITLES = {
     "deal": "Dealing",
     "helpers": "Helpers",
@@ -55,8 +56,9 @@ PHASE_TITLES = {
 FAIREST_TITLE = "Who In The Land Is Fairest Of All?"
 
 
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+def plural(count: int, noun: str, nouns: str = "") -> str:
+    """ "1 bullet", "2 bullets" ("2 zombie wolves" with ``nouns``)."""
+    return f"{count} {noun}" if count == 1 else f"{count} {nouns or noun + 's'}"
 
 
 def article(noun: str) -> str:
@@ -124,7 +126,7 @@ def prompt(s: LdrhState, step: Step) -> str:
     if isinstance(step, Queen):
         if step.source is not None:
             return sentence(f"Wicked Queen: {name} puts the zombie wolf on another path piece")
-        wolves = plural(QUEEN_WOLVES - step.moved, "zombie wolf").replace("wolfs", "wolves")
+        wolves = plural(QUEEN_WOLVES - step.moved, "zombie wolf", "zombie wolves")
         return sentence(f"Wicked Queen: {name} may move up to {wolves}")
     if isinstance(step, Godmother):
         if step.stage == "chooser":
@@ -286,7 +288,7 @@ def drawing(s: LdrhState, step: Step) -> str:
     if isinstance(step, Combat):
         bag = step.contents
         return sentence(
-            f"a token from the combat bag ({plural(bag.wolves, 'wolf')} and "
+            f"a token from the combat bag ({plural(bag.wolves, 'wolf', 'wolves')} and "
             f"{plural(bag.bullets, 'bullet')}) for {name}"
         )
     if isinstance(step, Stepmother) and step.target is not None:

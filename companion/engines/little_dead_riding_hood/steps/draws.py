@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from companion.engines import counts
 from companion.engines.base import CHANCE
 from companion.engines.little_dead_riding_hood.actions import (
     Act,
@@ -31,14 +32,12 @@ class DrawCards(Step):
         return CHANCE
 
     def outcomes(self, s: LdrhState) -> list[tuple[Act, float]]:
-        total = sum(s.deck.values())  # with table cards the deck is only HIDDEN cards
-        return [(DrawCard(k), n / total) for k, n in sorted(s.deck.items()) if n > 0]
+        # with table cards the deck is only face-down (HIDDEN) cards
+        return [(DrawCard(k), p) for k, p in counts.odds(s.deck)]
 
     def apply(self, s: LdrhState, action: DrawCard) -> None:
         s.replace_top(replace(self, count=self.count - 1))
-        s.deck[action.drawn] -= 1
-        if s.deck[action.drawn] == 0:
-            del s.deck[action.drawn]
+        counts.take(s.deck, action.drawn)
         s.give_card(self.player, action.drawn)
 
     def auto(self, s: LdrhState) -> bool:
@@ -73,13 +72,13 @@ class PlaceTile(Step):
 
     def apply(self, s: LdrhState, action: Act) -> None:
         if isinstance(action, DrawTile):
-            s.pool[action.tile] -= 1
+            counts.take(s.pool, action.tile)
             s.replace_top(replace(self, tile=action.tile))
         elif isinstance(action, BreadCrumbs):
             assert self.tile is not None
             s.replace_top(replace(self, tile=None))
             s.spend_card(self.player, action.card)
-            s.pool[self.tile] += 1
+            counts.add(s.pool, self.tile)
         elif isinstance(action, Place) and self.tile is not None:
             kind = self.tile
             s.board.tiles[action.cell] = kind

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from companion.engines import counts
 from companion.engines.base import CHANCE
 from companion.engines.little_dead_riding_hood.actions import Act, LoseCard
 from companion.engines.little_dead_riding_hood.actions import Stepmother as Pick
@@ -36,9 +37,7 @@ class Stepmother(Step):
     def outcomes(self, s: LdrhState) -> list[tuple[Act, float]]:
         if is_table(s):
             # a face-down card: as far as the app knows, any unseen card, by its copies
-            left = unseen(s)
-            total = sum(left.values())
-            return [(LoseCard(k), n / total) for k, n in sorted(left.items())]
+            return [(LoseCard(k), p) for k, p in counts.odds(unseen(s))]
         assert self.target is not None
         hand = s.hands[self.target]
         return [(LoseCard(k), hand.count(k) / len(hand)) for k in sorted(set(hand))]
