@@ -1,41 +1,64 @@
 # The two commands: `make run` (the app) and `make test` (the whole suite).
-# Both create .venv and install the project on first use; scripts/check-system
-# names any Debian / Raspberry Pi OS package that is missing and how to install it.
+# Both install what this machine lacks on first use: system packages through
+# scripts/install-system (apt-get as root, sudo otherwise; it stops with the exact line
+# when it cannot), then .venv with the app (`make run`) or the app and its test tools
+# (`make test`), each remembered by its own stamp.
 
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.installed-run
+TEST_STAMP := $(VENV)/.installed-test
+NODE_STAMP := node_modules/.installed
 XVFB := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 800x480x24")
 PYTEST_ARGS ?= -n auto
+PIP_QUIET := --quiet --disable-pip-version-check
 
-.PHONY: run test bench lint check-system clean
+.PHONY: run test bench lint check-system install-kiosk flash clean
 
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(PY) -m companion $(ARGS)
 
-test: $(STAMP)
-	@scripts/check-system test
+test: $(TEST_STAMP) $(NODE_STAMP)
 	$(VENV)/bin/ruff check companion examples tests benchmarks
 	$(VENV)/bin/mypy
 	SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock KIVY_NO_ARGS=1 $(XVFB) $(PY) -m pytest $(PYTEST_ARGS)
 
-bench: $(STAMP)
+bench: $(RUN_STAMP)
 	$(XVFB) $(PY) -m benchmarks $(ONLY)
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check companion examples tests benchmarks
 	$(VENV)/bin/mypy
 
 check-system:
-	@scripts/check-system
+	@scripts/check-system test
 
-$(STAMP): pyproject.toml
-	@scripts/check-system
+$(PY):
+	@scripts/install-system run
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
+	$(PY) -m pip install $(PIP_QUIET) --upgrade pip
+
+$(RUN_STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install $(PIP_QUIET) -e .
+	touch $@
+
+$(TEST_STAMP): pyproject.toml | $(PY)
+	@scripts/install-system test
+	$(PY) -m pip install $(PIP_QUIET) -e '.[test]'
+	touch $@ $(RUN_STAMP)
+
+# MicroPython's WebAssembly build, for the firmware's tests (package.json pins it).
+$(NODE_STAMP): package.json package-lock.json | $(TEST_STAMP)
+	npm ci --silent --no-audit --no-fund
+	touch $@
+
+# Deployment (hw/README.md): DRY_RUN=1 prints every step and checks every file, changing nothing.
+install-kiosk:
+	DRY_RUN=$(DRY_RUN) scripts/install-kiosk
+
+flash: $(RUN_STAMP)
+	DRY_RUN=$(DRY_RUN) UF2=$(UF2) PORT=$(PORT) scripts/flash-pico
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) node_modules build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -16,11 +16,10 @@ import numpy as np
 
 from benchmarks.table import print_table
 from companion.engines.base import sample_chance
-from companion.engines.lost_in_the_woods import GAME
-from companion.engines.lost_in_the_woods import policy as pol
+from companion.engines.lost_in_the_woods import GAME, LostInTheWoodsState
 from companion.engines.lost_in_the_woods.advisor import advise
-from companion.engines.lost_in_the_woods.rules import LostInTheWoodsState
-from companion.engines.lost_in_the_woods.simulate import win_counts
+from companion.engines.lost_in_the_woods.advisor import policy as pol
+from companion.engines.lost_in_the_woods.advisor.simulate import win_counts
 
 GOAL_MS = 100.0
 REPEATS = 7

@@ -1,6 +1,7 @@
 """``companion odds GAME``: how often each built-in playing policy wins, with 95% intervals.
 
-A game offers odds by shipping a module ``odds`` in its engine package with
+A game offers odds by shipping a module ``odds`` in its engine package (or in the
+package's ``advisor`` subpackage) with
 ``policy_names() -> list[str]`` and ``win_rates(names, playouts, seed)`` returning rows with
 ``name``, ``description``, ``wins``, ``games``, ``win_rate`` and ``interval``.  This command
 finds that module, so adding odds for another game never edits this file.
@@ -33,12 +34,13 @@ def odds_module(game_id: str) -> ModuleType | None:
     """The game's odds provider, or None if it has none (yet)."""
     game = registry.get(game_id)
     package = type(game).__module__.rsplit(".", 1)[0]
-    try:
-        return importlib.import_module(f"{package}.odds")
-    except ModuleNotFoundError as err:
-        if err.name == f"{package}.odds":
-            return None
-        raise
+    for name in (f"{package}.advisor.odds", f"{package}.odds"):
+        try:
+            return importlib.import_module(name)
+        except ModuleNotFoundError as err:
+            if err.name not in (name, name.rsplit(".", 1)[0]):
+                raise
+    return None
 
 
 def run(args: argparse.Namespace) -> int:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from companion.devices.device_test import try_device
 from companion.devices.pins import make_pin_factory
 
 log = logging.getLogger(__name__)
@@ -25,6 +26,8 @@ class DeviceStatus:
     name: str
     state: str  # "connected", "simulated", "missing" or "stale"
     reading: str
+    role: str = ""
+    """The pin role behind a kit part (its Test button), empty for other devices."""
 
 
 StatusFn = Callable[[], DeviceStatus]
@@ -40,6 +43,7 @@ class DeviceHub:
         self._status: dict[str, StatusFn] = {}
         self._idle: dict[str, StatusFn] = {}
         self._closers: dict[str, Callable[[], None]] = {}
+        self._tests: list[Callable[[], None]] = []
         self._lock = threading.Lock()
 
     def register(
@@ -77,21 +81,44 @@ class DeviceHub:
                 shown.append(DeviceStatus(name, "missing", f"error: {err}"))
         state = "simulated" if self.simulated else "connected"
         for role, pin in sorted(self.pins.items()):
-            shown.append(DeviceStatus(role.replace("_", " "), state, self.pin_reading(pin)))
+            shown.append(DeviceStatus(role_name(role), state, self.pin_reading(pin, role), role))
         return shown
 
-    def pin_reading(self, pin: int) -> str:
-        """What a simulated pin shows now (level, duty cycle, tone); wiring otherwise."""
+    def pin_reading(self, pin: int, role: str = "") -> str:
+        """What a device shows now, in words: "not pressed", "on", "sounding 440 Hz"
+        (simulated pins; a real pin is read by the game that opens it), and its pin."""
         if not self.simulated:
-            return f"GPIO{pin}"
+            return f"wired to GPIO {pin}"
         mock = self.pin_factory.pin(pin)
-        parts = [f"GPIO{pin}", f"{'high' if mock.state else 'low'}"]
-        frequency = getattr(mock, "frequency", None)
-        if frequency:
-            parts.append(f"{frequency:.0f} Hz")
-        if isinstance(mock.state, float) and 0 < mock.state < 1:
-            parts[1] = f"{mock.state:.0%}"
-        return ", ".join(parts)
+        level = mock.state
+        if role.endswith("_button") and getattr(mock, "pull", "up") != "up":
+            words = "not in use now"  # only a game's open button pulls the pin up
+        elif role.endswith("_button"):
+            words = "not pressed" if level else "pressed"  # buttons pull up: pressed reads low
+        elif role == "buzzer":
+            frequency = getattr(mock, "frequency", None)
+            words = f"sounding {frequency:.0f} Hz" if level and frequency else "quiet"
+        elif isinstance(level, float) and 0 < level < 1:
+            words = f"on at {level:.0%}"
+        else:
+            words = "on" if level else "off"
+        return f"{words} (GPIO {pin})"
+
+    def try_role(self, role: str, on_press: Callable[[], None] | None = None) -> str:
+        """Test the kit part in ``role`` (a beep, flashes, a press); says what to expect.
+        The test lets go of its pin by itself, or at ``end_tests``."""
+        said, end = try_device(self.pin_factory, role, self.pins[role], on_press=on_press)
+        if end is not None:
+            with self._lock:
+                self._tests.append(end)
+        return said
+
+    def end_tests(self) -> None:
+        """Close every device a Test button opened (leaving the Devices screen)."""
+        with self._lock:
+            ends, self._tests = self._tests, []
+        for end in ends:
+            _safe_close("a device test", end)
 
     def mock_pin(self, role: str) -> Any:
         """The simulated pin behind a role, for the on-screen virtual devices."""
@@ -107,12 +134,18 @@ class DeviceHub:
         self.mock_pin(role).drive_high()
 
     def close(self) -> None:
+        self.end_tests()
         with self._lock:
             closers = list(self._closers.items())
             self._closers.clear()
             self._status.clear()
         for name, closer in closers:
             _safe_close(name, closer)
+
+
+def role_name(role: str) -> str:
+    """A pin role as the Devices screen names it: "bag_button" -> "bag button"."""
+    return role.replace("_", " ").replace("led ", "LED ")
 
 
 def _safe_close(name: str, closer: Callable[[], None]) -> None:

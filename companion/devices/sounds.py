@@ -57,10 +57,10 @@ def tone(
     for number, weight in enumerate(partials, start=1):
         wave_ += weight * np.sin(2 * np.pi * freq * number * t)
     wave_ *= _envelope(samples, rate, attack=0.002, decay=decay)
-    return _normalise(wave_)
+    return normalise(wave_)
 
 
-def _normalise(samples: np.ndarray, peak: float = PEAK) -> np.ndarray:
+def normalise(samples: np.ndarray, peak: float = PEAK) -> np.ndarray:
     top = float(np.max(np.abs(samples))) if samples.size else 0.0
     return samples if top == 0 else samples * (peak / top)
 
@@ -78,7 +78,7 @@ def tenth_beat(rate: int = SAMPLE_RATE) -> np.ndarray:
 def pass_chime(rate: int = SAMPLE_RATE) -> np.ndarray:
     """ "Pass!": two rising bell notes."""
     notes = [tone(hz, 0.18, rate, decay=0.08, partials=(1.0, 0.3)) for hz in CHIME_HZ]
-    return _normalise(np.concatenate(notes))
+    return normalise(np.concatenate(notes))
 
 
 def too_fast_buzz(rate: int = SAMPLE_RATE) -> np.ndarray:
@@ -172,7 +172,7 @@ def default_cache_dir() -> Path:
     return Path(user_cache_dir("companion")) / "sounds"
 
 
-def _cached(path: Path, make: Callable[[], np.ndarray], rate: int) -> Path:
+def cached_wav(path: Path, make: Callable[[], np.ndarray], rate: int) -> Path:
     if not path.is_file():
         write_wav(path, make(), rate)
     return path
@@ -200,7 +200,7 @@ def prepare_sounds(
             lambda: round_track(interval, counts, rate),
         ),
     }
-    paths = {key: _cached(folder / name, make, rate) for key, (name, make) in makers.items()}
+    paths = {key: cached_wav(folder / name, make, rate) for key, (name, make) in makers.items()}
     return SoundFiles(**paths)
 
 
@@ -218,4 +218,4 @@ def prepare_resume_track(
     """
     folder = cache_dir if cache_dir is not None else default_cache_dir()
     name = f"resume-{resume_after}of{counts}x{_micros(interval)}us-{rate}.wav"
-    return _cached(folder / name, lambda: round_track(interval, counts, rate, resume_after), rate)
+    return cached_wav(folder / name, lambda: round_track(interval, counts, rate, resume_after), rate)

@@ -65,6 +65,39 @@ class Option:
     """Allowed values; empty means any value of the default's type."""
     minimum: float | None = None
     maximum: float | None = None
+    title: str = ""
+    """A short name for the rule ("Round limit"); empty: made from the key."""
+    choice_labels: tuple[str, ...] = ()
+    """What each of ``choices`` means in words, in the same order (empty: from the value)."""
+    step: float | None = None
+    """How far one tap of - or + moves a number (None: a sensible step for its range)."""
+
+    @property
+    def name(self) -> str:
+        """The rule's short name as a player reads it."""
+        return self.title or self.key.replace("_", " ").capitalize()
+
+    def value_words(self, value: Any) -> str:
+        """``value`` in words: On/Off, a choice's label, a number."""
+        if isinstance(value, bool) and not self.choices:
+            return "On" if value else "Off"
+        if self.choices and value in self.choices and self.choice_labels:
+            return self.choice_labels[self.choices.index(value)]
+        if isinstance(value, float):
+            return f"{value:g}"
+        if isinstance(value, str):
+            words = value.replace("-", " ").replace("_", " ").replace(",", ", ").strip()
+            return words[:1].upper() + words[1:] if words else "None"
+        return str(value)
+
+    def step_size(self) -> float:
+        """One tap's change: the given step, else tens on a wide whole-number range."""
+        if self.step is not None:
+            return self.step
+        if not isinstance(self.default, int):
+            return 0.1
+        span = (self.maximum or 0) - (self.minimum or 0)
+        return 10 if span >= 100 else 5 if span >= 40 else 1
 
     def validate(self, value: Any) -> Any:
         """Return ``value`` checked (and widened int->float) or raise InvalidOptions."""
@@ -73,6 +106,9 @@ class Option:
             value = float(value)
         if type(value) is not expected:
             raise InvalidOptions(f"option {self.key!r} must be {expected.__name__}, got {value!r}")
+        if expected in (int, float) and not -(2**53) <= value <= 2**53:  # also NaN, infinities
+            shown = repr(value) if expected is float else "a number that large"
+            raise InvalidOptions(f"option {self.key!r} must be a sensible number; got {shown}")
         if self.choices and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
             raise InvalidOptions(f"option {self.key!r} must be one of {allowed}; got {value!r}")
@@ -131,7 +167,8 @@ class Game(abc.ABC):
     max_game_length: ClassVar[int] = 10_000
     """An upper bound on the number of actions (chance included) in one game."""
     first_player: ClassVar[str] = ""
-    """Who begins, as the rulebook says: "youngest", "random", or "" (player 1)."""
+    """Who begins, as the rulebook says: "youngest", "random", "in-game" (the game's
+    own first step chooses) or "" (whoever the table picks)."""
     piece_colours: ClassVar[tuple[tuple[str, str], ...]] = ()
     """The players' pieces in seat order, as (name, "#rrggbb"); empty: the app's own."""
 

@@ -9,6 +9,7 @@ thread first.
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -90,7 +91,6 @@ class GameController:
         """Apply what the real die, card or wolf showed, as the players entered it."""
         return self.choose(key, Source.MANUAL)
 
-
     def draw(self) -> Any | None:
         """Let the app decide a chance node (journaled before it is returned)."""
         try:
@@ -100,6 +100,10 @@ class GameController:
             return None
         self.changed()
         return outcome
+
+    def draw_rng(self) -> random.Random:
+        """The session's RNG for an app draw now: give it to a device that draws (the bag)."""
+        return self.session.draw_rng()
 
     def commit_draw(self, outcome: Any) -> bool:
         """Journal a chance outcome the app's own device drew (the combat bag's RNG).

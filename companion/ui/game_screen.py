@@ -16,6 +16,7 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.ui.controller import GameController
+from companion.ui.cues import TableCues
 from companion.ui.services import Services
 
 
@@ -26,18 +27,23 @@ class GameScreen(Screen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.services: Services | None = None
+        self._cues: TableCues | None = None
 
     def attach(self, controller: GameController, services: Services) -> None:
         self.services = services
         self.controller = controller
         self.title = controller.session.game.name
+        self._cues = TableCues(controller, services)
         controller.listen(self.refresh)
+        controller.listen(self._cues.changed)
         self.open_devices()
         self.refresh()
 
     def detach(self) -> None:
         if self.controller is not None:
             self.controller.unlisten(self.refresh)
+            if self._cues is not None:
+                self.controller.unlisten(self._cues.changed)
         self.close_devices()
         self.controller = None
 
@@ -63,3 +69,7 @@ class GameScreen(Screen):
     def player_name(self, index: int) -> str:
         names = self.controller.names if self.controller else []
         return names[index] if 0 <= index < len(names) else f"Player {index + 1}"
+
+    def play_again(self) -> None:
+        """The end banner's Play again: same game, players and house rules."""
+        App.get_running_app().play_again()

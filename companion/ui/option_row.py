@@ -1,8 +1,9 @@
-"""One house rule on screen: what it does, the rulebook sentence, and its control.
+"""One house rule on screen: its short name, what it does in one line, its value in
+words, and its control; the rulebook sentence and the decision behind "Why?".
 
-Booleans toggle, choices cycle, bounded numbers step with - and +.  The row never
-stores the value itself: it reports changes to ``on_change(key, value)`` and shows
-what it is given.
+Booleans toggle, choices cycle, bounded numbers step with - and + in sensible
+steps (a round limit moves in tens).  The row never stores the value itself: it
+reports changes to ``on_change(key, value)`` and shows what it is given.
 """
 
 from __future__ import annotations
@@ -16,13 +17,11 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.engines.base import InvalidOptions, Option
+from companion.ui.info import Info
+from companion.ui.name_keyboard import NameKeyboard
 from companion.ui.screens import load_kv
 
 load_kv(__file__)
-
-
-def step_of(option: Option) -> float:
-    return 1 if isinstance(option.default, int) else 0.1
 
 
 def next_choice(option: Option, value: Any) -> Any:
@@ -30,12 +29,22 @@ def next_choice(option: Option, value: Any) -> Any:
     return choices[(choices.index(value) + 1) % len(choices)] if value in choices else choices[0]
 
 
-def format_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "On" if value else "Off"
-    if isinstance(value, float):
-        return f"{value:g}"
-    return str(value)
+def stepped(option: Option, value: Any, direction: int) -> Any:
+    """``value`` moved one step, held within the option's bounds."""
+    moved = value + direction * option.step_size()
+    if option.minimum is not None:
+        moved = max(moved, option.minimum)
+    if option.maximum is not None:
+        moved = min(moved, option.maximum)
+    return round(moved, 2) if isinstance(option.default, float) else int(moved)
+
+
+def why_text(option: Option) -> str:
+    """The rulebook sentence a house rule interprets, and which decision it is."""
+    text = f"[b]{option.name}[/b]\n\nThe rulebook says: \u201c{option.rulebook}\u201d"
+    if option.decision:
+        text += f"\n\nThe companion's rule decision {option.decision} (see the game's rules notes)."
+    return text
 
 
 class OptionRow(BoxLayout):
@@ -50,39 +59,45 @@ class OptionRow(BoxLayout):
         self.option = option
         self.value = value
         self.on_change = on_change
-        decision = f" ({option.decision})" if option.decision else ""
-        self.label_text = (
-            f"[b]{option.description}[/b]{decision}\n"
-            f"[i][size=14sp]Rulebook: \u201c{option.rulebook}\u201d[/size][/i]"
-        )
         self._build_controls()
+        self._show()
+
+    def _show(self) -> None:
+        self.label_text = (
+            f"[b]{self.option.name}: {self.option.value_words(self.value)}[/b]\n"
+            f"[size=15sp]{self.option.description}[/size]"
+        )
+
+    def type_text(self) -> None:
+        NameKeyboard(self.option.name, str(self.value), self._set, names=False, limit=60).open()
+
+    def why(self) -> None:
+        Info(why_text(self.option)).open()
 
     def _build_controls(self) -> None:
+        self._number: Any = None
+        """The stepper's value label (numbers only)."""
         box = self.ids.controls
         opt = self.option
         if isinstance(opt.default, bool) or opt.choices:
-            button = Factory.Tap(text=format_value(self.value))
+            button = Factory.Tap(text="Change")
             button.bind(on_release=lambda *_: self._cycle())
             box.add_widget(button)
-            self._display = button
         elif isinstance(opt.default, str):
-            # Free text (a list of die faces, say): typed, checked when the game starts.
-            field = Factory.OptionText(text=self.value)
-            field.bind(
-                on_text_validate=lambda w: self._set(w.text),
-                focus=lambda w, focused: None if focused else self._set(w.text),
-            )
-            box.add_widget(field)
-            self._display = field
+            # Free text (the die's faces, say): typed on the on-screen keyboard, checked
+            # when the game starts.
+            button = Factory.Tap(text="Type")
+            button.bind(on_release=lambda *_: self.type_text())
+            box.add_widget(button)
         else:
             minus = Factory.QuietTap(text="-", size_hint_x=None, width=dp(56))
             plus = Factory.QuietTap(text="+", size_hint_x=None, width=dp(56))
-            shown = Factory.Label(text=format_value(self.value), font_size="18sp")
+            shown = Factory.Label(text=self.option.value_words(self.value), font_size="18sp")
             minus.bind(on_release=lambda *_: self._step(-1))
             plus.bind(on_release=lambda *_: self._step(+1))
             for widget in (minus, shown, plus):
                 box.add_widget(widget)
-            self._display = shown
+            self._number = shown
 
     def _cycle(self) -> None:
         if isinstance(self.option.default, bool) and not self.option.choices:
@@ -91,10 +106,7 @@ class OptionRow(BoxLayout):
             self._set(next_choice(self.option, self.value))
 
     def _step(self, direction: int) -> None:
-        value = self.value + direction * step_of(self.option)
-        if isinstance(self.option.default, float):
-            value = round(value, 2)
-        self._set(value)
+        self._set(stepped(self.option, self.value, direction))
 
     def _set(self, value: Any) -> None:
         if isinstance(value, str) and isinstance(self.option.default, str):
@@ -106,5 +118,7 @@ class OptionRow(BoxLayout):
         if value == self.value and isinstance(value, str):
             return
         self.value = value
-        self._display.text = format_value(value)
+        if self._number is not None:
+            self._number.text = self.option.value_words(value)
+        self._show()
         self.on_change(self.option.key, value)

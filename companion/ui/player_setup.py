@@ -27,6 +27,7 @@ load_kv(__file__)
 RULEBOOK_BEGINS = {
     "youngest": "The rulebook: the youngest player begins. Tap Begins beside them.",
     "random": "The rulebook: a random player begins.",
+    "in-game": "The game itself chooses who begins, as its first step.",
     "": "Tap Begins beside who starts.",
 }
 
@@ -102,8 +103,15 @@ class PlayerSetup(BoxLayout):
         self.app_draws = not self.app_draws
         self.redraw()
 
+    @property
+    def asks(self) -> bool:
+        """Whether New game asks who begins (not when the game's own first step does)."""
+        return self.game is None or self.game.first_player != "in-game"
+
     def chosen_names(self) -> list[str]:
         """The names in turn order: the beginner (asked, or drawn now) is player 1."""
+        if not self.asks:
+            return list(self.names)
         first = self.rng.randrange(len(self.names)) if self.app_draws else self.begins
         return turned(self.names, first)
 
@@ -120,8 +128,11 @@ class PlayerSetup(BoxLayout):
             row.ids.name_button.text = name
             row.ids.name_button.bind(on_release=lambda _b, s=seat: self.rename(s))
             begins = row.ids.begins_button
-            begins.text = "Begins" if seat == self.begins and not self.app_draws else "-"
-            begins.state = "down" if seat == self.begins and not self.app_draws else "normal"
+            chosen = self.asks and seat == self.begins and not self.app_draws
+            begins.text = "Begins" if chosen else "-"
+            begins.state = "down" if chosen else "normal"
+            begins.opacity = 1 if self.asks else 0
+            begins.disabled = not self.asks
             begins.bind(on_release=lambda _b, s=seat: self.set_begins(s))
             rows.add_widget(row)
         chips = self.ids.recent
@@ -132,13 +143,14 @@ class PlayerSetup(BoxLayout):
             chip = Factory.QuietTap(text=name, size_hint_x=None, width=max(96, 14 * len(name)))
             chip.bind(on_release=lambda b: self.take_recent(b.text))
             chips.add_widget(chip)
-        self.ids.draw_button.text = (
-            "The app draws who begins" if self.app_draws else "Let the app draw who begins"
-        )
+        draw = self.ids.draw_button
+        draw.text = "The app draws who begins" if self.app_draws else "Let the app draw who begins"
+        draw.opacity = 1 if self.asks else 0
+        draw.disabled = not self.asks
 
     def _colour_of(self, seat: int, count: int) -> tuple[str, Any]:
         """Seat ``seat``'s colour once the beginner is player 1 (while asking)."""
-        index = seat if self.app_draws else (seat - self.begins) % count
+        index = seat if self.app_draws or not self.asks else (seat - self.begins) % count
         assert self.game is not None
         name, rgba = game_colour(self.game, index)
         return name, rgba

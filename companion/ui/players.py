@@ -37,7 +37,7 @@ def ink(background: tuple[float, float, float, float]) -> tuple[float, float, fl
 
 
 def from_hex(text: str) -> tuple[float, float, float, float]:
-    """"#rrggbb" as Kivy's rgba."""
+    """ "#rrggbb" as Kivy's rgba."""
     value = text.lstrip("#")
     r, g, b = (int(value[i : i + 2], 16) / 255 for i in (0, 2, 4))
     return (r, g, b, 1)

@@ -71,6 +71,4 @@ def build_services(
         "turntable",
         lambda: idle_status(sim, settings.serial_port, settings.turntable_analog),
     )
-    return Services(
-        base, journal, settings, devices, problems, SoundPlayer(settings.sound), roster
-    )
+    return Services(base, journal, settings, devices, problems, SoundPlayer(settings.sound), roster)

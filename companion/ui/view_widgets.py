@@ -46,6 +46,23 @@ def percent(probability: float | None) -> str:
     return f"{probability:.0%}"
 
 
+class Hideable(BoxLayout):
+    """A part that folds to nothing when it has nothing to show, and then takes no
+    touch: its children (laid out in zero height) must not catch a tap meant for
+    the widget drawn where they overflow."""
+
+    shown = BooleanProperty(False)
+
+    def on_touch_down(self, touch: Any) -> bool:
+        return bool(self.shown and super().on_touch_down(touch))
+
+    def on_touch_move(self, touch: Any) -> bool:
+        return bool(self.shown and super().on_touch_move(touch))
+
+    def on_touch_up(self, touch: Any) -> bool:
+        return bool(self.shown and super().on_touch_up(touch))
+
+
 class TurnBanner(BoxLayout):
     """Whose turn it is, large and in that player's colour, readable across the table."""
 
@@ -85,15 +102,16 @@ class ChoiceGrid(BoxLayout):
             self.add_widget(grid)
 
 
-class ChanceEntry(BoxLayout):
+class ChanceEntry(Hideable):
     """At a chance node: "let the app draw", or the outcome the table really showed.
 
     ``manual`` is False where the game does not take the table's word (the app's
-    own deck): then only the app's draw is offered.
+    own deck): then only the app's draw is offered.  ``app`` is False where only the
+    table can know the outcome (a token the players felt but nobody saw): then only
+    the table's entry is offered.
     """
 
     what = StringProperty("")
-    shown = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -110,6 +128,7 @@ class ChanceEntry(BoxLayout):
         on_table: Chosen,
         manual: bool = True,
         cols: int = 3,
+        app: bool = True,
     ) -> None:
         """Offer ``chance`` (None hides the entry: nothing is to be drawn now)."""
         outcomes = self.ids.outcomes
@@ -117,7 +136,12 @@ class ChanceEntry(BoxLayout):
         self.shown = chance is not None
         self.what = "" if chance is None else chance.what
         self._on_app = on_app
+        button = self.ids.app_button
+        button.opacity, button.disabled, button.height = (1, False, dp(56)) if app else (0, True, 0)
         self.ids.table_heading.opacity = 1 if manual else 0
+        self.ids.table_heading.text = (
+            "Or tap what the table showed:" if app else "Tap what the table showed:"
+        )
         if chance is None or not manual:
             return
         outcomes.cols = cols
@@ -129,7 +153,7 @@ class ChanceEntry(BoxLayout):
             outcomes.add_widget(button)
 
 
-class EndBanner(BoxLayout):
+class EndBanner(Hideable):
     """The end: the winners in their colour, why the game ended, and the scores."""
 
     title = StringProperty("")
@@ -142,6 +166,7 @@ class EndBanner(BoxLayout):
         self, end: Ending | None, name: Callable[[int], str], game: Game | None = None
     ) -> None:
         """Show ``end`` (None hides the banner: the game is still running)."""
+        self.shown = end is not None
         if end is None:
             self.title = self.reason = self.scores = ""
             return

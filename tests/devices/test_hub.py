@@ -39,11 +39,17 @@ def test_statuses_show_registered_devices_then_pins() -> None:
     assert statuses[0] == DeviceStatus("turntable", "stale", "no reading for 2 s")
     by_name = {s.name: s for s in statuses}
     assert by_name["buzzer"].state == "simulated"
-    assert "440 Hz" in by_name["buzzer"].reading
-    assert by_name["bag button"].reading.startswith("GPIO17, ")
+    assert by_name["buzzer"].reading == "sounding 440 Hz (GPIO 18)"
+    assert by_name["bag button"].reading == "not in use now (GPIO 17)"
+    button = Button(DEFAULT_PINS["bag_button"], pin_factory=hub.pin_factory)
+    assert {s.name: s for s in hub.statuses()}["bag button"].reading == "not pressed (GPIO 17)"
+    hub.press("bag_button")
+    assert {s.name: s for s in hub.statuses()}["bag button"].reading == "pressed (GPIO 17)"
+    assert {s.name: s for s in hub.statuses()}["LED red"].reading == "off (GPIO 5)"
     hub.close()
     assert closed == ["turntable"] and len(hub.statuses()) == len(DEFAULT_PINS)
     buzzer.close()
+    button.close()
 
 
 def test_a_failing_status_is_shown_not_raised() -> None:

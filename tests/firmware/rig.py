@@ -7,10 +7,10 @@ until the manual clock reaches the end of the run; nothing sleeps for real.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 from companion.devices.turntable.fw_host import (
+    BUNDLED_FIRMWARE,
     Board,
     BoardReset,
     ManualClock,
@@ -23,7 +23,7 @@ from companion.devices.turntable.sim_magnet import SimAS5600, SimMagnet
 from companion.devices.turntable.simulated import Physics
 
 VECTORS: dict[str, Any] = json.loads(
-    (Path(__file__).parents[2] / "firmware" / "test_vectors.json").read_text(encoding="utf-8")
+    (BUNDLED_FIRMWARE / "test_vectors.json").read_text(encoding="utf-8")
 )
 UID = bytes.fromhex("E66138935F4A2B2C")
 

@@ -1,4 +1,4 @@
-"""firmware/as5600.py: register reads and status letters."""
+"""companion/firmware/as5600.py: register reads and status letters."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""firmware/link.py under CPython, against the golden vectors."""
+"""companion/firmware/link.py under CPython, against the golden vectors."""
 
 from __future__ import annotations
 

@@ -8,6 +8,7 @@ import tomllib
 from pathlib import Path
 
 from companion.devices.pins import DEFAULT_PINS, MCP3008_CHANNEL
+from companion.devices.turntable.fw_host import BUNDLED_FIRMWARE
 
 ROOT = Path(__file__).parents[2]
 PINMAP = tomllib.loads((ROOT / "hw" / "pinmap.toml").read_text(encoding="utf-8"))
@@ -33,7 +34,7 @@ def readme_table(name: str) -> list[list[str]]:
 
 
 def firmware_constants() -> dict[str, object]:
-    tree = ast.parse((ROOT / "firmware" / "main.py").read_text(encoding="utf-8"))
+    tree = ast.parse((BUNDLED_FIRMWARE / "main.py").read_text(encoding="utf-8"))
     return {
         node.targets[0].id: ast.literal_eval(node.value)
         for node in tree.body

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,12 +26,21 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin  # noqa: E402
 from kivy.base import EventLoop  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
+from kivy.uix.modalview import ModalView  # noqa: E402
 
 from companion.roster import Roster  # noqa: E402
 from companion.ui.app import CompanionApp  # noqa: E402
 from companion.ui.services import build_services  # noqa: E402
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+
+
+def table_source(controller: Any) -> Any:
+    """What the table enters at this node: a chance outcome it saw, or a player's decision
+    (the session refuses a decision from any source but a player)."""
+    from companion.session.journal import Source
+
+    return Source.MANUAL if controller.state.is_chance_node() else Source.PLAYER
 
 
 class Driver:
@@ -60,7 +70,20 @@ class Driver:
                 break
         self.pump(3)
 
+    def settle_dialogs(self) -> None:
+        """Let a dialog that is closing finish closing (it takes touches until then)."""
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline:
+            closing = [
+                w for w in Window.children if isinstance(w, ModalView) and not w._is_open
+            ]
+            if not closing:
+                return
+            EventLoop.idle()
+
     def tap(self, widget: Any) -> None:
+        self.settle_dialogs()
+        EventLoop.idle()  # a widget made this frame gets its place in the layout first
         assert widget.get_root_window() is not None, f"{widget} is not on screen"
         assert not widget.disabled, f"{widget} is disabled"
         x, y = widget.to_window(*widget.center)
@@ -129,7 +152,13 @@ def driver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Driver]:
 def ui(driver: Driver) -> Iterator[Driver]:
     driver.go_home()
     yield driver
+    for dialog in [w for w in Window.children if isinstance(w, ModalView)]:
+        dialog.dismiss(animation=False)  # a failed test never leaves a dialog over the next
+    driver.settle_dialogs()
     driver.app.leave_game()
     driver.app.message = ""
     driver.app.services.roster = Roster()  # each test starts with no remembered names
+    journal = driver.app.services.journal
+    for record in journal.unfinished_games(limit=1000):  # and with no unfinished game
+        journal.abandon_game(record.id)
     driver.go_home()

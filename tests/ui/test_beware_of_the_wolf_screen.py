@@ -11,9 +11,9 @@ from kivy.tests.common import UnitTestTouch
 from companion.devices.turntable.detector import SpinDetector
 from companion.engines.base import sample_chance
 from companion.session.journal import Source
-from companion.ui.games.beware_of_the_wolf.board_view import flick_velocity
+from companion.ui.games.beware_of_the_wolf.board_view import colour_of, flick_velocity
 from companion.ui.games.beware_of_the_wolf.screen import WolfScreen
-from tests.ui.conftest import Driver
+from tests.ui.conftest import Driver, table_source
 
 
 def tap_at(ui: Driver, widget: Any, x: float, y: float) -> None:
@@ -43,41 +43,44 @@ def start(ui: Driver, players: int = 3) -> WolfScreen:
 def test_setup_dice_moves_and_a_refused_tap(ui: Driver) -> None:
     screen = start(ui)
     view = screen.board_view
-    assert screen.headline == "Turn the wolf so it points at no house"
+    assert screen.headline == "Turn the wolf so that it points at no house."
     tap_at(ui, view, *view.space_point("o0"))  # pointing at the red house: refused
     assert "not possible" in ui.app.message
     tap_at(ui, view, *view.space_point("o12"))  # 135 deg: fine, entered by hand
-    assert screen.state.wolf == 135 and screen.state.phase == "choose-house"
+    state = ui.app.controller.state
+    assert state.wolf == 135 and state.phase == "choose-house"
     assert ui.app.controller.session.steps[-1].source is Source.MANUAL
 
     tap_at(ui, view, *view.house_point("blue"))
     tap_at(ui, view, *view.house_point("red"))
-    ui.tap(ui.button("choose the green house", screen.ids.actions))
-    state = screen.state
+    ui.tap(ui.button("The green house", screen.ids.actions))
+    state = ui.app.controller.state
     assert [state.board.houses[h].colour for h in state.houses] == ["blue", "red", "green"]  # type: ignore[index]
-    assert screen.headline.endswith("roll the die")
+    assert screen.headline.endswith("roll the die.")
 
-    ui.tap(ui.button("3", screen.ids.actions))
-    assert screen.state.phase == "move" and "rolled 3" in screen.headline
+    ui.tap(ui.button("3 ·", screen.ids.chance))
+    assert ui.app.controller.state.phase == "move" and "rolled 3" in screen.headline
     assert screen.board_view.picture.targets == {"o10", "i5"}
     tap_at(ui, view, *view.space_point("o3"))
     assert "not a move for 3" in ui.app.message
     tap_at(ui, view, *view.space_point("o10"))
-    assert screen.state.positions[0] == "o10" and screen.state.turn == 1
+    state = ui.app.controller.state
+    assert state.positions[0] == "o10" and state.turn == 1
     ui.screenshot("wolf-board")
     ui.screenshot("wolf-board", (1280, 720))
 
     ui.tap(ui.button("Undo"))
-    assert screen.state.positions[0] is None and "Took back" in ui.app.message
+    assert ui.app.controller.state.positions[0] is None and "Took back" in ui.app.message
 
 
 def test_a_flick_of_the_simulated_wolf_is_read_back_as_the_spin(ui: Driver) -> None:
     screen = start(ui, 2)
     controller = ui.app.controller
     for action in [("wolf", 135), ("house", "red"), ("house", "blue"), ("roll", "wolf")]:
-        assert controller.apply(action, Source.MANUAL)
-    ui.tap(ui.button("spin the wolf", screen.ids.actions))
-    assert screen.state.phase == "spin"
+        assert controller.apply(action, table_source(controller))
+    ui.pump(3)  # the new choice buttons are laid out a frame after the change
+    ui.tap(ui.button("Spin the wolf", screen.ids.actions))
+    assert controller.state.phase == "spin"
     link = screen.link
     assert link is not None
     source: Any = link.source
@@ -94,12 +97,12 @@ def test_a_flick_of_the_simulated_wolf_is_read_back_as_the_spin(ui: Driver) -> N
         source.tick()
         if i % 5 == 0:
             link.drain()
-        if screen.state.phase != "spin":
+        if controller.state.phase != "spin":
             break
     step = controller.session.steps[-1]
     assert step.source is Source.SENSOR
     rest = source.model.noiseless_reading()
-    assert abs((screen.state.wolf - rest + 180) % 360 - 180) <= 1.0
+    assert abs((controller.state.wolf - rest + 180) % 360 - 180) <= 1.0
     assert screen.store is not None and len(screen.store.load_spins()) >= 1
 
 
@@ -117,10 +120,10 @@ def test_the_wolf_hit_moves_pawns_back_step_by_step(ui: Driver) -> None:
         ("roll", "wolf"),
         ("spin",),
     ]:
-        assert controller.apply(action, Source.MANUAL), action
+        assert controller.apply(action, table_source(controller)), action
     view = screen.board_view
     tap_at(ui, view, *view.space_point("o11"))  # the snout settled pointing at o11
-    state = screen.state
+    state = controller.state
     assert state.wolf == 124 and state.positions[1] is None  # back 4 would pass its house: home
     assert ["wolf-hit", 1, "o11", None, ["o10", "o9", "o8"]] in state.events
     walk = ["o11", "o10", "o9", "o8", None]
@@ -146,9 +149,13 @@ def test_the_winner_is_shown(ui: Driver) -> None:
             if state.is_chance_node()
             else rng.choice(state.legal_actions())
         )
-        assert controller.apply(action, Source.MANUAL)
+        assert controller.apply(action, table_source(controller))
     ui.pump(2)
-    assert "wins!" in screen.headline and "exact throw" in screen.headline
+    end = screen.ids.end
+    assert "wins!" in end.title and "exact throw" in end.reason
+    winner = controller.state.winners[0]
+    colour = controller.state.board.houses[controller.state.houses[winner]].colour
+    assert tuple(end.background)[:3] == colour_of(colour)  # the winner's pawn colour
     ui.screenshot("wolf-winner")
 
 
@@ -198,8 +205,9 @@ def test_a_spin_while_wolf_tools_are_open_is_not_a_game_move(ui: Driver) -> None
     screen = start(ui, 2)
     controller = ui.app.controller
     for action in [("wolf", 135), ("house", "red"), ("house", "blue"), ("roll", "wolf")]:
-        assert controller.apply(action, Source.MANUAL)
-    ui.tap(ui.button("spin the wolf", screen.ids.actions))
+        assert controller.apply(action, table_source(controller))
+    ui.pump(3)  # the new choice buttons are laid out a frame after the change
+    ui.tap(ui.button("Spin the wolf", screen.ids.actions))
     steps = len(controller.session.steps)
     ui.tap(ui.button("Wolf tools"))
     assert ui.screen().name == "wolf-tools"

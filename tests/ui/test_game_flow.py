@@ -68,7 +68,9 @@ def test_resume_prompt_rebuilds_the_unfinished_game(ui: Driver) -> None:
     prompt = ResumePrompt(latest)
     prompt.open()
     ui.pump(5)
-    assert "Die Race (test game) with 3 players" in prompt.ids.question.text
+    question = prompt.ids.question.text
+    assert "Die Race (test game) with Ann, Bo, Cy" in question
+    assert "2 steps played. Roll the die for Bo" in question
     ui.screenshot("resume-prompt")
     ui.tap(prompt.ids.resume_button)
     ui.pump(5)
@@ -78,7 +80,11 @@ def test_resume_prompt_rebuilds_the_unfinished_game(ui: Driver) -> None:
 
 
 @pytest.mark.usefixtures("die_race_registered")
-def test_start_fresh_sets_the_old_game_aside(ui: Driver) -> None:
+def test_start_fresh_asks_then_sets_the_old_game_aside(ui: Driver) -> None:
+    from kivy.core.window import Window
+
+    from companion.ui.confirm import Confirm
+
     journal = ui.app.services.journal
     fresh = Session.start(journal, "die-race", 1, seed=1)
     from companion.ui.screens.resume import ResumePrompt
@@ -87,6 +93,17 @@ def test_start_fresh_sets_the_old_game_aside(ui: Driver) -> None:
     prompt.open()
     ui.pump(5)
     ui.tap(prompt.ids.fresh_button)
+    ui.pump(5)
+    confirm = next(w for w in Window.children if isinstance(w, Confirm))
+    assert "It will no longer be offered" in confirm.question
+    ui.screenshot("confirm-set-aside")
+    ui.tap(confirm.ids.no_button)  # changed their mind: nothing happens
+    ui.pump(3)
+    assert journal.latest_unfinished().id == fresh.game_row
+    ui.tap(prompt.ids.fresh_button)
+    ui.pump(3)
+    confirm = next(w for w in Window.children if isinstance(w, Confirm))
+    ui.tap(confirm.ids.yes_button)
     ui.pump(5)
     latest = journal.latest_unfinished()
     assert latest is None or latest.id != fresh.game_row
@@ -117,9 +134,7 @@ def test_leaving_a_game_clears_continue_on_home(ui: Driver) -> None:
 
 
 @pytest.mark.usefixtures("die_race_registered")
-def test_history_shows_the_public_log_by_round(
-    ui: Driver, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_history_shows_the_public_log_by_round(ui: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
     from tests.engines.toy_game import DieRaceState
 
     monkeypatch.setattr(DieRaceState, "log_round", lambda self: 1 + sum(self.positions) // 3)
@@ -213,7 +228,8 @@ def test_any_saved_game_can_be_resumed_from_home(ui: Driver) -> None:
     ui.pump(5)
     saved = next(w for w in Window.children if isinstance(w, SavedGames))
     rows = list(reversed(saved.ids.rows.children))
-    assert len(rows) >= 2 and "1 player" in rows[0].ids.label.text
+    assert len(rows) >= 2 and "with Player 1, started" in rows[0].ids.label.text
+    assert "1 step played. Old rolled 3: how far?" in rows[1].ids.label.text
     ui.screenshot("saved-games")
     ui.tap(rows[1].ids.resume)
     ui.pump(5)

@@ -20,8 +20,8 @@ import pytest
 from kivy.metrics import dp
 
 from companion.devices import sounds
-from companion.engines.le_petit_poucet.terms import CHECK, REVEAL, TOUCH, VOTE
-from tests.ui.conftest import Driver
+from companion.engines.le_petit_poucet.steps import CHECK, REVEAL, TOUCH, VOTE
+from tests.ui.conftest import Driver, table_source
 
 
 class FakeClock:
@@ -45,14 +45,16 @@ class FakeClock:
 
 
 class SpyPlayer:
-    """Stands in for the shell's SoundPlayer and records what the screen asks of it."""
+    """Stands in for the shell's SoundPlayer and records what the count panel asks of
+    it (the shell's table cues, a change of turn say, are left out)."""
 
     def __init__(self, enabled: bool = True) -> None:
         self.enabled = enabled
         self.calls: list[tuple[str, str]] = []
 
     def play(self, path: str | Path) -> bool:
-        self.calls.append(("play", Path(path).name))
+        if not Path(path).name.startswith("cue-"):
+            self.calls.append(("play", Path(path).name))
         return self.enabled
 
     def stop(self, path: str | Path) -> None:
@@ -97,15 +99,25 @@ def ui(ui: Driver) -> Iterator[Driver]:
     ui.app.manager.get_screen("home").on_pre_enter()
 
 
+def buttons(screen: Any) -> list[Any]:
+    """The step panel's buttons on show, in reading order (the app's draw aside)."""
+    steps = screen.steps
+    found = []
+    for box in (steps.ids.reveal, steps.ids.chance.ids.outcomes, steps.ids.choices):
+        found += [w for w in box.walk(restrict=True) if hasattr(w, "on_release")]
+    return found
+
+
 def choice(screen: Any, action: Any) -> Any:
-    """The step panel's button that plays ``action``."""
-    found = [w for w in screen.steps.ids.choices.children if getattr(w, "action", None) == action]
+    """The step panel's button that plays ``action`` (found by the action's key)."""
+    key = screen.controller.state.action_to_string(action)
+    found = [w for w in buttons(screen) if getattr(w, "choice_key", None) == key]
     assert found, f"no button for {action!r}"
     return found[0]
 
 
 def choice_texts(screen: Any) -> list[str]:
-    return [w.text for w in reversed(screen.steps.ids.choices.children)]
+    return [w.text for w in buttons(screen)]
 
 
 def small_buttons(screen: Any) -> list[tuple[str, Any]]:
@@ -182,6 +194,7 @@ def test_a_turn_on_the_screen(ui: Driver) -> None:
     ui.tap(choice(screen, ("grab", 0)))
     ui.tap(choice(screen, ("reveal", 3)))
     assert choice_texts(screen) == [names[1], "Nobody: next card"]
+    ui.screenshot("petit-poucet-grab")
     ui.tap(choice(screen, ("grab", 1)))
     assert controller.state.phase == VOTE
 
@@ -199,8 +212,9 @@ def test_a_turn_on_the_screen(ui: Driver) -> None:
     assert controller.state.phase == CHECK
 
     # Step 4: the token is the oak: Player 3 found it; the cards taken come first.
-    assert choice_texts(screen)[0].endswith(f"{names[2]}'s card")
-    assert screen.steps.ids.top.children == []  # no app draw: the token is a real one
+    assert f"{names[2]}'s card" in choice_texts(screen)[0]
+    assert screen.steps.ids.chance.ids.app_button.disabled  # the token is a real one
+    ui.screenshot("petit-poucet-check")
     ui.tap(choice(screen, ("token", 0)))
     state = controller.state
     assert state.positions == [0, 1, 2]  # P3 found and voted for self; P2 voted for P3
@@ -242,19 +256,19 @@ def test_the_winner_is_shown(ui: Driver) -> None:
     ui.pump(5)
     screen = ui.screen()
     controller = ui.app.controller
-    controller.apply(("first", 0))
+    controller.apply(("first", 0), table_source(controller))
     for token in (0, 1, 2):  # nobody ever finds: both children are eaten in turn 3
-        controller.apply(("draw",))
-        controller.apply(("pass",))
-        controller.apply(("box",))
+        controller.apply(("draw",), table_source(controller))
+        controller.apply(("pass",), table_source(controller))
+        controller.apply(("box",), table_source(controller))
         while controller.state.phase == REVEAL:
-            controller.apply(("reveal", controller.state.unrevealed()[0]))
-            controller.apply(("leave",))
-        controller.apply(("token", token))
+            controller.apply(("reveal", controller.state.unrevealed()[0]), table_source(controller))
+            controller.apply(("leave",), table_source(controller))
+        controller.apply(("token", token), table_source(controller))
     ui.pump(3)
     assert controller.state.is_terminal()
-    assert screen.steps.heading == "Everyone loses!"
-    assert "Ogre ate all the remaining children" in screen.steps.note
+    assert screen.steps.ids.end.title == "Nobody wins"
+    assert "Ogre ate all the remaining children" in screen.steps.ids.end.reason
     ui.screenshot("petit-poucet-game-over")
 
 
@@ -268,12 +282,12 @@ def test_five_children_fit_on_the_path(ui: Driver, players: int) -> None:
     for pawn in start.ids.pawns.children:
         assert start.collide_point(*pawn.center)
     controller = ui.app.controller
-    controller.apply(("first", 0))
-    controller.apply(("draw",))
+    controller.apply(("first", 0), table_source(controller))
+    controller.apply(("draw",), table_source(controller))
     for _ in range(4):
-        controller.apply(("pass",))
-    controller.apply(("box",))
-    controller.apply(("reveal", 0))
+        controller.apply(("pass",), table_source(controller))
+    controller.apply(("box",), table_source(controller))
+    controller.apply(("reveal", 0), table_source(controller))
     ui.pump(3)
     assert screen.steps.heading == f"{controller.names[1]}, do you take the oak (no hole) card?"
     ui.screenshot("petit-poucet-less-quick", (1280, 720))
@@ -287,8 +301,8 @@ def start_touching(ui: Driver, players: int, clock: FakeClock, wait: Any = None)
     ui.pump(5)
     screen = ui.screen()
     screen.count.clock, screen.count.wait = clock, wait
-    ui.app.controller.apply(("first", 1))
-    ui.app.controller.apply(("draw",))
+    ui.app.controller.apply(("first", 1), table_source(ui.app.controller))
+    ui.app.controller.apply(("draw",), table_source(ui.app.controller))
     ui.pump(2)
     assert ui.app.controller.state.phase == TOUCH
     return screen.count

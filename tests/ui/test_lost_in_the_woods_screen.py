@@ -1,7 +1,8 @@
 """The Lost in the Woods screen, driven by real taps under Xvfb.
 
-A table-deck game: cards drawn from the real deck are tapped in, an impossible card is
-refused with the engine's reason, the odds panel weighs Draw against End the Round, an
+A table-deck game: cards drawn from the real deck are tapped in (the players enter every
+draw; the app does not draw for a real deck), an impossible card is refused with the
+engine's reason, the odds panel weighs Draw against End the Round, an
 event's choices appear as buttons, undo takes a tap back.  A digital-deck game played to
 the end shows the result and the plot of the chance to win.  Screenshots at both sizes.
 """
@@ -14,9 +15,9 @@ from typing import Any
 import pytest
 from kivy.metrics import dp
 
-from companion.engines.lost_in_the_woods import policy as pol
+from companion.engines.lost_in_the_woods.advisor import policy as pol
 from companion.session.journal import Source
-from companion.ui.games.lost_in_the_woods.screen import WoodsScreen
+from companion.ui.games.lost_in_the_woods.screen import IMPOSSIBLE, WoodsScreen
 from tests.ui.conftest import Driver
 
 
@@ -51,13 +52,14 @@ def test_a_table_deck_game_on_the_screen(ui: Driver) -> None:
     screen = ui.screen()
     assert screen.name == "game:lost-in-the-woods"
     state = lambda: ui.app.controller.state  # noqa: E731
-    assert "Tap the card you drew" in screen.prompt
-    assert "Acorn" in choice_texts(screen) and "App draws" in choice_texts(screen)
+    assert "Which card is it?" in screen.prompt
+    assert "Acorn" in choice_texts(screen) and len(choice_texts(screen)) == 14
+    assert not any("app" in text.lower() for text in choice_texts(screen))
+    ui.screenshot("lost-in-the-woods-table-draw", (800, 480))
 
     tap_card(ui, "Acorn")
-    assert state().row == ["acorn"] and state().stage == "play"
-    assert choice_texts(screen) == ["Draw", "End the Round", "Use Torch"]
-    assert ui.button("Use Torch").disabled, "no lit torch"
+    assert state().row == ["acorn"] and state().stage == "play", ui.app.message
+    assert choice_texts(screen) == ["Draw a card", "End the round"], "no lit torch to use"
     assert "Chance to win" in screen.odds_text and "Fright penalty 0%" in screen.odds_text
 
     ui.tap(ui.button("Draw"))
@@ -73,6 +75,8 @@ def test_a_table_deck_game_on_the_screen(ui: Driver) -> None:
     tap_card(ui, "Wolf")
     assert state().to_dict() == before, "a fifth wolf is refused"
     assert "Wolf cannot be the next card" in ui.app.message
+    wolf = ui.button("Wolf", screen.ids.choices)
+    assert tuple(wolf.background_color) == IMPOSSIBLE, "a Wolf that cannot come is greyed"
 
     tap_card(ui, "Shamrock")
     ui.tap(ui.button("Draw"))
@@ -80,9 +84,9 @@ def test_a_table_deck_game_on_the_screen(ui: Driver) -> None:
     assert state().row == ["wolf", "shamrock", "shamrock"]
     ui.tap(ui.button("Draw"))
     tap_card(ui, "Torch")
-    assert choice_texts(screen) == ["Light the torch (1 time)", "Discard the torch"]
+    assert choice_texts(screen) == ["Light the Torch (1 time)", "Discard the Torch"]
     assert "Torch" in screen.prompt
-    ui.tap(ui.button("Light the torch"))
+    ui.tap(ui.button("Light the Torch"))
     assert state().torch_lit == 1 and state().time == 2
     ui.tap(ui.button("Draw"))
     tap_card(ui, "Acorn")
@@ -92,9 +96,10 @@ def test_a_table_deck_game_on_the_screen(ui: Driver) -> None:
     ui.resize((800, 480))
 
     ui.tap(ui.button("Undo"))
-    assert state().row == ["wolf", "shamrock", "shamrock"] and state().want_draw
+    assert state().row == ["wolf", "shamrock", "shamrock"] and state().want_draw, ui.app.message
     tap_card(ui, "Distelfink")
-    ui.tap(ui.button("End the Round"))
+    assert "Draw a card" in screen.odds_text, "the advice names choices by their labels"
+    ui.tap(ui.button("End the round"))
     assert state().forest == ["shamrock"] and state().row == []
     forest = screen.ids.forest.symbols_shown()
     assert forest == ["shamrock"], "the Forest row shows what the engine placed"
@@ -104,7 +109,9 @@ def test_a_digital_game_to_the_end_plots_the_chance_to_win(ui: Driver) -> None:
     ui.app.start_game("lost-in-the-woods", 1, {"deck": "digital"})
     ui.pump(3)
     screen = ui.screen()
-    ui.tap(ui.button("Shuffle the deck"))
+    assert screen.prompt == "The Journey deck needs shuffling."
+    ui.screenshot("lost-in-the-woods-shuffle", (800, 480))
+    ui.tap(ui.button("Let the app do it"))
     controller = ui.app.controller
     assert not controller.state.is_chance_node()
     decisions = 0
@@ -116,8 +123,10 @@ def test_a_digital_game_to_the_end_plots_the_chance_to_win(ui: Driver) -> None:
             decisions += 1
     ui.pump(3)
     assert screen.game_over and screen.ids.plot.opacity == 1
+    end = controller.view().end
+    assert screen.ids.end.reason == end.reason and "Time left" in screen.ids.end.scores
     values = screen.ids.plot.values
     assert len(values) >= 2 and values[-1] == controller.state.returns()[0]
     assert all(0.0 <= v <= 1.0 for v in values)
-    assert controller.state.reason in screen.prompt
+    assert screen.prompt in ("You found your way out of the woods!", "You are lost in the woods.")
     ui.screenshot("lost-in-the-woods-end", (800, 480))

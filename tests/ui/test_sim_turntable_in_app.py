@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import shutil
 import threading
 import time
+from pathlib import Path
 
+import pytest
+
+from companion.devices.turntable.fw_host import BUNDLED_FIRMWARE
 from companion.devices.turntable.serial_source import SerialAngleSource
 from companion.devices.turntable.source import SourceStatus
 from companion.ui.games.beware_of_the_wolf.screen import WolfScreen
@@ -46,3 +51,20 @@ def test_the_wolf_screen_reads_the_simulated_kit_and_flicks_its_magnet(ui: Drive
     ui.app.leave_game()
     ui.pump(3)
     assert not any(t.name == "sim-turntable-kit" and t.is_alive() for t in threading.enumerate())
+
+
+def test_a_crash_of_the_simulated_kit_is_shown_to_the_player(
+    ui: Driver, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    broken = tmp_path / "firmware"
+    shutil.copytree(BUNDLED_FIRMWARE, broken)
+    (broken / "main.py").write_text("raise ZeroDivisionError('the firmware has a bug')\n")
+    monkeypatch.setenv("COMPANION_FIRMWARE_DIR", str(broken))
+    ui.app.start_game("beware-of-the-wolf", 2, {})
+    deadline = time.monotonic() + 10
+    while "crashed" not in ui.app.message and time.monotonic() < deadline:
+        ui.pump(1)
+    assert "simulated turntable kit crashed" in ui.app.message
+    assert "ZeroDivisionError: the firmware has a bug" in ui.app.message
+    ui.app.leave_game()
+    ui.pump(3)

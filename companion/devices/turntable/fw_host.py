@@ -1,6 +1,6 @@
 """Run the Pico firmware's own modules under CPython, on a simulated board.
 
-The firmware in ``firmware/`` is MicroPython: it imports ``machine``,
+The firmware in ``companion/firmware/`` is MicroPython: it imports ``machine``,
 ``micropython`` and ``rp2``, and MicroPython's flavours of ``time`` (ticks),
 ``sys`` (stdin/stdout buffers), ``select`` and ``os``.  :func:`load_firmware`
 executes the unmodified source files with those imports answered by fakes bound
@@ -42,10 +42,15 @@ class PowerOff(BaseException):
     """The simulation ends: the firmware's loop is unwound from inside a sleep."""
 
 
+# The firmware ships inside the package (companion/firmware/), so an installed wheel has it.
+BUNDLED_FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
+
+
 def firmware_dir() -> Path:
-    """Where the firmware sources are: $COMPANION_FIRMWARE_DIR, else the repository's."""
+    """Where the firmware sources are: $COMPANION_FIRMWARE_DIR (to try other firmware), else
+    the copy bundled with this package."""
     configured = os.environ.get("COMPANION_FIRMWARE_DIR")
-    path = Path(configured) if configured else Path(__file__).resolve().parents[3] / "firmware"
+    path = Path(configured) if configured else BUNDLED_FIRMWARE
     if not (path / "main.py").is_file():
         raise FileNotFoundError(
             f"the turntable firmware is not at {path}; set COMPANION_FIRMWARE_DIR to the "

@@ -1,13 +1,13 @@
 """The turntable link protocol, host side: parsing and encoding frames, no I/O.
 
-The specification is ``firmware/PROTOCOL.md``.  Lines look like
+The specification is ``companion/firmware/PROTOCOL.md``.  Lines look like
 ``$A,00042,0000123456,2048*1F3C\\n``: a body of comma-separated fields between
 ``$`` and ``*``, then the body's CRC-16/CCITT-FALSE as four upper-case hex digits.
 Every field has a fixed width or a strict form, so a dropped or inserted byte
 changes the length and is refused even before the checksum is consulted.
 
-The Pico's firmware has its own implementation (``firmware/link.py``, MicroPython);
-both are held to the golden vectors in ``firmware/test_vectors.json``.
+The Pico's firmware has its own implementation (``companion/firmware/link.py``, MicroPython);
+both are held to the golden vectors in ``companion/firmware/test_vectors.json``.
 """
 
 from __future__ import annotations

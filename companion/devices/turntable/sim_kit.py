@@ -1,6 +1,6 @@
 """The turntable kit, simulated: the real firmware on a simulated board, on a pty.
 
-``SimKit.start()`` creates a pseudo-terminal, runs the unmodified ``firmware/``
+``SimKit.start()`` creates a pseudo-terminal, runs the unmodified ``companion/firmware/``
 code on a thread (see fw_host) with an AS5600 model over a SimMagnet, and returns
 the port's path: anything that can open a serial port (the app's link, a terminal,
 ``companion sim-turntable``'s user) talks to it exactly as to a Pico on USB.
@@ -15,6 +15,7 @@ import os
 import threading
 import traceback
 import tty
+from collections.abc import Callable
 from pathlib import Path
 
 from companion.devices.turntable.fw_host import (
@@ -58,6 +59,9 @@ class SimKit:
         self.boots = 0
         self.reset_reasons: list[str] = []
         self.crash: str | None = None
+        # Told (on the kit's thread) the crash's last traceback line, so a player sees why
+        # the simulated wolf went quiet rather than finding it only in the log.
+        self.on_crash: Callable[[str], None] | None = None
         self.bootsel = False
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
@@ -143,6 +147,8 @@ class SimKit:
             except Exception:
                 self.crash = traceback.format_exc()
                 log.error("simulated kit firmware crashed:\n%s", self.crash)
+                if self.on_crash is not None:
+                    self.on_crash(self.crash.strip().splitlines()[-1])
                 board.print("Traceback (most recent call last):\n" + self.crash)
             try:
                 if self._repl(board, stop):

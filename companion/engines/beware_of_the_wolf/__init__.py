@@ -1,21 +1,49 @@
-"""Beware of the Wolf: a dice race round a forest board, with a spinning wolf in the middle."""
+"""Beware of the Wolf: a dice race round a forest board, with a spinning wolf in the middle.
 
-from companion.engines.beware_of_the_wolf.board import Board, BoardError, default_board, load_board
-from companion.engines.beware_of_the_wolf.rules import (
-    BewareOfTheWolfGame,
-    WolfState,
-    spin_outcome,
+The public names below are all a screen may use: the Game, the view's table
+data, the board (for drawing and for the owner's own boards), the turntable
+reading, and the board teacher of the Wolf tools.
+"""
+
+from companion.engines.beware_of_the_wolf.actions import parse_key
+from companion.engines.beware_of_the_wolf.board import (
+    HOUSE_STEP,
+    Board,
+    BoardError,
+    load_board,
+    parse_board,
+    parse_board_toml,
 )
+from companion.engines.beware_of_the_wolf.board_toml import board_to_toml
+from companion.engines.beware_of_the_wolf.box import default_board
+from companion.engines.beware_of_the_wolf.game import BewareOfTheWolfGame
+from companion.engines.beware_of_the_wolf.reading import Reading, wolf_reading, wolf_tap
+from companion.engines.beware_of_the_wolf.spin import spin_outcome
+from companion.engines.beware_of_the_wolf.state import WolfState
+from companion.engines.beware_of_the_wolf.teach import BoardTeacher
+from companion.engines.beware_of_the_wolf.view import Pawn, PawnWalk, WolfTable
 
 GAME = BewareOfTheWolfGame()
 
 __all__ = [
     "GAME",
+    "HOUSE_STEP",
+    "BewareOfTheWolfGame",
     "Board",
     "BoardError",
-    "BewareOfTheWolfGame",
+    "BoardTeacher",
+    "Pawn",
+    "PawnWalk",
+    "Reading",
     "WolfState",
+    "WolfTable",
+    "board_to_toml",
     "default_board",
     "load_board",
+    "parse_board",
+    "parse_board_toml",
+    "parse_key",
     "spin_outcome",
+    "wolf_reading",
+    "wolf_tap",
 ]

@@ -5,6 +5,7 @@ docs/games/beware-of-the-wolf.md).  Angles are degrees clockwise as seen from
 above, measured from the turntable's axis, with 0 pointing at the first house's
 coloured space (the calibration zero).  Each ring's spaces tile the full circle,
 so every snout direction points at exactly one space per ring (two at a midline).
+The shipped board is ``box.toml`` (loaded by ``box.py``); owners teach their own.
 
 ``parse_board`` validates everything and raises ``BoardError`` naming the space
 (or house) and the problem; a ``Board`` is immutable once built.  Pure: stdlib only.
@@ -17,10 +18,10 @@ import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
+
+from companion.engines import checks
 
 RINGS = ("outer", "inner")
 HOUSE_STEP = "house"
@@ -228,13 +229,6 @@ def load_board(path: str | Path) -> Board:
     return parse_board_toml(text, str(path))
 
 
-@lru_cache(maxsize=1)
-def default_board() -> Board:
-    """The shipped default 4-house board (``default_board.toml``)."""
-    text = resources.files(__package__).joinpath("default_board.toml").read_text("utf-8")
-    return parse_board_toml(text, "default_board.toml")
-
-
 def _parse(data: Any) -> Board:
     if not isinstance(data, Mapping):
         raise BoardError("a board must be a table of [board], [[house]] and [[space]] entries")
@@ -297,9 +291,7 @@ def _parse_space(index: int, raw: Any) -> Space:
     half = _number(raw, "half_width", where)
     if not 0 < half <= 90:
         raise BoardError(f"{where}: half_width must be above 0 and at most 90 degrees, got {half}")
-    tree = raw.get("tree", False)
-    if not isinstance(tree, bool):
-        raise BoardError(f"{where}: tree must be true or false, got {tree!r}")
+    tree = checks.flag(raw.get("tree", False), f"{where}: tree", BoardError)
     nxt = raw.get("next")
     if not isinstance(nxt, list) or not nxt or not all(isinstance(n, str) for n in nxt):
         raise BoardError(f"{where}: next must list the space ids its arrows lead to")
@@ -326,10 +318,7 @@ def _parse_house(index: int, raw: Any) -> House:
 
 
 def _number(raw: Mapping[str, Any], key: str, where: str) -> float:
-    value = raw.get(key)
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise BoardError(f"{where}: {key} must be a number of degrees, got {value!r}")
-    return float(value)
+    return checks.number(raw.get(key), f"{where}: {key}", error=BoardError)
 
 
 # -- structural checks ---------------------------------------------------------

@@ -1,33 +1,16 @@
-"""House-rule options for Beware of the Wolf (BW2-BW12), each citing the rulebook line it reads."""
+"""House-rule options for Beware of the Wolf (BW2-BW12), each citing the rulebook line it reads.
+
+Kept beside ``game.py`` rather than in it: the list is long and is read by the
+settings screen and the docs, while the Game only hands it on.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engines.base import InvalidOptions, Option
-
-WOLF_FACE = "wolf"
-DEFAULT_FACES = "1 2 3 4 5 wolf"
-
-
-def parse_faces(text: str) -> tuple[int | str, ...]:
-    """The die faces from text like ``"1 2 3 4 5 wolf"``; raises InvalidOptions if unusable."""
-    faces: list[int | str] = []
-    for word in text.replace(",", " ").split():
-        if word.casefold() == WOLF_FACE:
-            faces.append(WOLF_FACE)
-        elif word.isdigit() and 1 <= int(word) <= 12:
-            faces.append(int(word))
-        else:
-            raise InvalidOptions(
-                f"option 'die_faces': {word!r} is not a face; use numbers 1-12 and 'wolf'"
-            )
-    if len(faces) < 2:
-        raise InvalidOptions("option 'die_faces' needs at least two faces")
-    if not any(isinstance(f, int) for f in faces):
-        raise InvalidOptions("option 'die_faces' needs at least one number face")
-    return tuple(faces)
+from companion.engines.base import Option
+from companion.engines.beware_of_the_wolf.die import DEFAULT_FACES, parse_faces
 
 
 @dataclass(frozen=True)
@@ -47,6 +30,7 @@ OPTIONS: tuple[Option, ...] = (
         description="The die's faces, separated by spaces; 'wolf' is the wolf's head.",
         rulebook="If a player rolls the wolf's head, they may spin the wolf.",
         decision="BW2",
+        title="Die faces",
     ),
     Option(
         key="guard_blocks_passing",
@@ -57,6 +41,7 @@ OPTIONS: tuple[Option, ...] = (
         ),
         rulebook="No player may enter the zone guarded by the wolf, unless they can hide behind a tree.",
         decision="BW4",
+        title="No passing the wolf",
     ),
     Option(
         key="midline_tolerance",
@@ -67,6 +52,8 @@ OPTIONS: tuple[Option, ...] = (
             "both spaces are affected."
         ),
         decision="BW5",
+        title="Midline width (degrees)",
+        step=0.5,
         minimum=0.0,
         maximum=10.0,
     ),
@@ -79,7 +66,9 @@ OPTIONS: tuple[Option, ...] = (
         ),
         rulebook="Throwing out is permitted; however, not onto a space behind a tree.",
         decision="BW7",
+        title="A thrown-out pawn goes",
         choices=("home", "back4"),
+        choice_labels=("Back to its house", "Back 4 spaces"),
     ),
     Option(
         key="wolf_hits_spinner",
@@ -90,6 +79,7 @@ OPTIONS: tuple[Option, ...] = (
             "that player must move their game piece back 4 spaces on the outer path."
         ),
         decision="BW11",
+        title="The wolf hits the spinner too",
     ),
     Option(
         key="round_limit",
@@ -103,6 +93,7 @@ OPTIONS: tuple[Option, ...] = (
             "their house with an exact throw after a round in the forest."
         ),
         decision="BW12",
+        title="Round limit",
         minimum=20,
         maximum=500,
     ),

@@ -84,19 +84,19 @@ class BoardTeacher:
         space = self._space_at("inner" if self.step == "links-out" else "outer", angle)
         if self.step == "trees":
             _toggle(self.trees, space)
-            return f"{space}: {'tree' if space in self.trees else 'no tree'}"
+            return f"{_spoken(space)}: {'tree' if space in self.trees else 'no tree'}"
         if self.step == "houses":
             if space in self.house_spaces:
                 taken = self.colours[self.house_spaces.index(space)]
-                raise BoardError(f"{space} is already the {taken} house's space")
+                raise BoardError(f"{_spoken(space)} is already the {taken} house's space")
             self.house_spaces.append(space)
             colour = self.colours[len(self.house_spaces) - 1]
             if len(self.house_spaces) == len(self.colours):
                 self.step = STEPS[STEPS.index("houses") + 1]
-            return f"{colour} house at {space}"
+            return f"{colour} house at {_spoken(space).lower()}"
         links = self.links_in if self.step == "links-in" else self.links_out
         _toggle(links, space)
-        return f"{space}: {'arrow' if space in links else 'no arrow'}"
+        return f"{_spoken(space)}: {'arrow' if space in links else 'no arrow'}"
 
     def undo(self) -> None:
         """Forget the last line tapped (ring steps) or the last house."""
@@ -191,3 +191,9 @@ def _toggle(items: set[str], item: str) -> None:
         items.remove(item)
     else:
         items.add(item)
+
+
+def _spoken(space: str) -> str:
+    """A taught space as the owner says it: "o3" is "Outer space 3" (ids are file data)."""
+    ring = "Outer" if space.startswith("o") else "Inner"
+    return f"{ring} space {space[1:]}"

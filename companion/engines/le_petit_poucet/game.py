@@ -1,31 +1,25 @@
-"""The Le Petit Poucet game description: players, house rules and the manifest."""
+"""The Le Petit Poucet game description: players, house rules and the box.
+
+The box file is read when the game first needs it (its options, a new game), never
+at import: a broken box.toml makes this game unavailable (``unavailable()`` says
+why) instead of stopping the app.
+"""
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 from companion.engines.base import Game, InvalidOptions, Option
-from companion.engines.le_petit_poucet.manifest import Manifest, load_manifest
-from companion.engines.le_petit_poucet.rules import PoucetState
-from companion.engines.le_petit_poucet.terms import EVERYONE_LOSES, FURTHEST_WIN, removed_series
+from companion.engines.datafile import DataFileError
+from companion.engines.le_petit_poucet.box import Box, packaged_box
+from companion.engines.le_petit_poucet.house_rules import options_for, removed_series
+from companion.engines.le_petit_poucet.state import PoucetState
 
-MANIFEST = load_manifest()
-
-
-def removal_choices(manifest: Manifest) -> tuple[str, ...]:
-    """Every way to leave whole series out (PP10), keeping at least one series.
-
-    Written as series keys joined by commas, in manifest order; "" keeps them all.
-    """
-    keys = manifest.series_keys()
-    choices = [
-        ",".join(combo) for size in range(len(keys)) for combo in itertools.combinations(keys, size)
-    ]
-    return tuple(choices)
+FALLBACK_LENGTH = 10_000
+"""The length bound used only while the box cannot be read (no game can start then)."""
 
 
-def game_length_bound(manifest: Manifest, players: int) -> int:
+def game_length_bound(box: Box, players: int) -> int:
     """A true upper bound on actions in one game.
 
     Each turn sets one tree aside, so there are at most as many turns as trees (and
@@ -33,8 +27,8 @@ def game_length_bound(manifest: Manifest, players: int) -> int:
     touch per player, per card one reveal plus up to one answer per player, one vote
     per player, the check.
     """
-    trees = len(manifest.trees)
-    turns = min(trees, manifest.forest_spaces + 3)
+    trees = len(box.trees)
+    turns = min(trees, box.forest_spaces + 3)
     per_turn = 1 + players + trees * (1 + players) + players + 1
     return 1 + turns * per_turn
 
@@ -44,61 +38,60 @@ class LePetitPoucetGame(Game):
     name = "Le Petit Poucet"
     min_players = 2
     max_players = 5
-    max_game_length = game_length_bound(MANIFEST, 5)
-    options = (
-        Option(
-            key="less_quick",
-            default=False,
-            description=(
-                "Variant for the Less Quick: instead of a speed grab, each child is asked in "
-                "turn whether they take the revealed card, from the first player's left-hand "
-                "neighbour clockwise, ending with the first player."
-            ),
-            rulebook=(
-                "They begin by asking their left-hand neighbour. If that player takes the card, "
-                "[...] Otherwise, the question is put to the next player clockwise, finishing "
-                "with the first player themselves."
-            ),
-            decision="PP9",
-        ),
-        Option(
-            key="removed_series",
-            default="",
-            description=(
-                "Easier games: tree series left in the box (tokens and cards), as series keys "
-                "from the manifest joined by commas. Empty plays with every tree."
-            ),
-            rulebook=(
-                "For easier games, remove from the game the Tree tokens (and associated cards) "
-                "showing 2 vertical holes or 2 horizontal holes (or both types)."
-            ),
-            decision="PP10",
-            choices=removal_choices(MANIFEST),
-        ),
-        Option(
-            key="tokens_run_out",
-            default=FURTHEST_WIN,
-            description=(
-                "If the tree tokens run out before anyone wins: the children in the forest "
-                "furthest along the path win, or everyone loses."
-            ),
-            rulebook=(
-                "A game consists of several turns and ends when one of the players reaches the "
-                "parents' cottage, or when the Ogre has caught up with all players except one"
-            ),
-            decision="PP8",
-            choices=(FURTHEST_WIN, EVERYONE_LOSES),
-        ),
-    )
+    first_player = "in-game"
+    """"A player chosen at random is the first player for the first turn."  The engine
+    has its own chance node for it (decision 5, kept so that saved games replay), drawn
+    by the app or entered by the table, so New game does not ask."""
 
-    def __init__(self, manifest: Manifest | None = None) -> None:
-        self.manifest = manifest or MANIFEST
+    def __init__(self, box: Box | None = None) -> None:
+        self._box = box
+        self._problem: str | None = None
+
+    # -- the box, read once when first needed ----------------------------------------
+    def _load(self) -> Box | None:
+        if self._box is None and self._problem is None:
+            try:
+                self._box = packaged_box()
+            except DataFileError as err:
+                self._problem = str(err)
+        return self._box
+
+    @property
+    def box(self) -> Box:
+        """The box data; InvalidOptions (saying why) when the file is broken."""
+        box = self._load()
+        if box is None:
+            raise InvalidOptions(f"{self.name} cannot be played here: {self._problem}")
+        return box
+
+    def unavailable(self) -> str | None:
+        self._load()
+        return None if self._problem is None else f"its box file is broken: {self._problem}"
+
+    # Properties where ``Game`` has class attributes: they depend on the box, which
+    # must not be read at import.
+    @property
+    def options(self) -> tuple[Option, ...]:  # type: ignore[override]
+        """The house rules; the easier-game choices come from the box's series."""
+        return options_for(self._load())
+
+    @property
+    def piece_colours(self) -> tuple[tuple[str, str], ...]:  # type: ignore[override]
+        """The Child pawns' colours, from the box file."""
+        box = self._load()
+        return () if box is None else box.piece_colours()
+
+    @property
+    def max_game_length(self) -> int:  # type: ignore[override]
+        box = self._load()
+        return FALLBACK_LENGTH if box is None else game_length_bound(box, self.max_players)
 
     def _new_state(self, players: int, options: dict[str, Any], seed: int) -> PoucetState:
-        unknown = removed_series(options["removed_series"]) - set(self.manifest.series_keys())
+        box = self.box
+        unknown = removed_series(options["removed_series"]) - set(box.series_keys())
         if unknown:
             raise InvalidOptions(f"removed_series names unknown series {sorted(unknown)}")
-        return PoucetState(self, players, options, seed, self.manifest)
+        return PoucetState(self, players, options, seed, box)
 
 
 GAME = LePetitPoucetGame()

@@ -1,7 +1,36 @@
-"""Lost in the Woods (solo): the engine, its manifest, and the odds advisor."""
+"""Lost in the Woods (solo): the engine, its box data, the player's view and the advisor.
 
-from companion.engines.lost_in_the_woods.rules import LostInTheWoodsGame, LostInTheWoodsState
+These are the package's public names: the screen imports nothing else from it.
+"""
 
-GAME = LostInTheWoodsGame()
+from companion.engines.lost_in_the_woods.actions import Action
+from companion.engines.lost_in_the_woods.advisor import (
+    Advice,
+    ChoiceEstimate,
+    DrawOdds,
+    advise,
+    draw_odds,
+)
+from companion.engines.lost_in_the_woods.box import Box, BoxError
+from companion.engines.lost_in_the_woods.cards import KINDS, NAMES, SYMBOLS
+from companion.engines.lost_in_the_woods.game import GAME, LostInTheWoodsGame
+from companion.engines.lost_in_the_woods.state import LostInTheWoodsState
+from companion.engines.lost_in_the_woods.view import WoodsTable
 
-__all__ = ["GAME", "LostInTheWoodsGame", "LostInTheWoodsState"]
+__all__ = [
+    "GAME",
+    "KINDS",
+    "NAMES",
+    "SYMBOLS",
+    "Action",
+    "Advice",
+    "Box",
+    "BoxError",
+    "ChoiceEstimate",
+    "DrawOdds",
+    "LostInTheWoodsGame",
+    "LostInTheWoodsState",
+    "WoodsTable",
+    "advise",
+    "draw_odds",
+]

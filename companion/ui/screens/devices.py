@@ -1,4 +1,5 @@
-"""Devices: each table device, connected, simulated or missing, with its last reading."""
+"""Devices: each table device, connected, simulated or missing, with its reading in
+words, and a Test button for each part of the kit (a beep, flashes, a press)."""
 
 from __future__ import annotations
 
@@ -34,24 +35,46 @@ class DevicesScreen(Screen):
         self._event = Clock.schedule_interval(lambda _dt: self.update(), REFRESH_SECONDS)
 
     def on_leave(self, *_args: Any) -> None:
+        App.get_running_app().services.devices.end_tests()
         if self._event is not None:
             self._event.cancel()
             self._event = None
 
     def update(self) -> None:
+        """Refresh the readings; rows are rebuilt only when the devices change, so a
+        Test button never vanishes under a finger."""
         hub = App.get_running_app().services.devices
         rows = self.ids.rows
-        rows.clear_widgets()
-        for status in hub.statuses():
-            row = Factory.DeviceRow()
-            row.ids.name.text = status.name
+        statuses = hub.statuses()
+        shown = list(reversed(rows.children))
+        if [r.device_name for r in shown] != [s.name for s in statuses]:
+            rows.clear_widgets()
+            for status in statuses:
+                row = Factory.DeviceRow()
+                row.device_name = status.name
+                row.ids.name.text = status.name
+                test = row.ids.test_button
+                test.opacity = 1 if status.role else 0
+                test.disabled = not status.role
+                test.bind(on_release=lambda _b, r=status.role: self.try_role(r))
+                rows.add_widget(row)
+            shown = list(reversed(rows.children))
+        for row, status in zip(shown, statuses, strict=True):
             row.ids.state.text = status.state
             row.ids.state.color = STATE_COLOURS.get(status.state, (1, 1, 1, 1))
             row.ids.reading.text = status.reading
-            rows.add_widget(row)
         self.ids.mode.text = (
             "Simulated devices: use the Virtual kit panel to press buttons and see the LED "
             "and buzzer."
             if hub.simulated
             else "Real devices on this Raspberry Pi."
         )
+
+    def try_role(self, role: str) -> None:
+        app = App.get_running_app()
+        hub = app.services.devices
+
+        def pressed() -> None:
+            Clock.schedule_once(lambda _dt: app.notify("The button works: it was pressed."), 0)
+
+        app.notify(hub.try_role(role, on_press=pressed))

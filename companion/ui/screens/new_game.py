@@ -10,9 +10,11 @@ from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.engines.base import Game
+from companion.ui.confirm import Confirm
 from companion.ui.option_row import OptionRow
 from companion.ui.player_setup import PlayerSetup  # noqa: F401  (used by new_game.kv)
 from companion.ui.screens import load_kv
+from companion.ui.screens.standing import title
 
 load_kv(__file__)
 
@@ -60,9 +62,23 @@ class NewGameScreen(Screen):
         self.options[key] = value
 
     def start(self) -> None:
+        """Start the game; if another game is unfinished, first say it stays saved."""
         if self.game is None:
             return
+        app = App.get_running_app()
+        unfinished = app.services.journal.unfinished_games(limit=1)
+        if not unfinished:
+            self._start()
+            return
+        Confirm(
+            f"Your game {title(unfinished[0])} is not finished.\n\nIt stays saved: resume it "
+            "from Home whenever you like. Start the new game now?",
+            "Start the new game",
+            self._start,
+            "Not now",
+        ).open()
+
+    def _start(self) -> None:
+        assert self.game is not None
         names = self.ids.player_setup.chosen_names()
-        App.get_running_app().start_game(
-            self.game.id, int(self.players), dict(self.options), names
-        )
+        App.get_running_app().start_game(self.game.id, int(self.players), dict(self.options), names)

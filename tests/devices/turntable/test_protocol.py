@@ -6,13 +6,13 @@ import binascii
 import itertools
 import json
 from dataclasses import asdict
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.devices.turntable.fw_host import BUNDLED_FIRMWARE
 from companion.devices.turntable.protocol import (
     MAX_LINE,
     Ack,
@@ -35,7 +35,7 @@ from companion.devices.turntable.protocol import (
 )
 
 VECTORS = json.loads(
-    (Path(__file__).parents[3] / "firmware" / "test_vectors.json").read_text(encoding="utf-8")
+    (BUNDLED_FIRMWARE / "test_vectors.json").read_text(encoding="utf-8")
 )
 
 

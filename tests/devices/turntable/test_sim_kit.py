@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 import serial
 
+from companion.devices.turntable.fw_host import BUNDLED_FIRMWARE
 from companion.devices.turntable.link import LinkState, TurntableLink
 from companion.devices.turntable.protocol import SensorState
 from companion.devices.turntable.serial_source import SerialAngleSource
@@ -25,7 +26,7 @@ from companion.devices.turntable.simulated import Physics
 from companion.devices.turntable.source import AngleSample, SourceStatus
 
 OUR_THREADS = ("turntable-link", "sim-turntable-kit", "nmea-impostor")
-FIRMWARE = Path(__file__).parents[3] / "firmware"
+FIRMWARE = BUNDLED_FIRMWARE
 
 
 def wait_for(condition: Callable[[], bool], timeout: float = 3.0) -> float:

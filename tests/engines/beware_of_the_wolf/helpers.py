@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engines.beware_of_the_wolf import GAME
-from companion.engines.beware_of_the_wolf.rules import WolfState
+from companion.engines.beware_of_the_wolf import GAME, WolfState
 
 COLOURS = ["red", "blue", "yellow", "green"]
 

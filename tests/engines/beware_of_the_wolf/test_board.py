@@ -10,15 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engines.beware_of_the_wolf import GAME
-from companion.engines.beware_of_the_wolf.board import (
+from companion.engines.beware_of_the_wolf import (
+    GAME,
     BoardError,
+    board_to_toml,
     default_board,
     load_board,
     parse_board,
     parse_board_toml,
 )
-from companion.engines.beware_of_the_wolf.board_toml import board_to_toml
 
 
 def _data() -> dict[str, Any]:

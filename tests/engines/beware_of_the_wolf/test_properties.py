@@ -9,10 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.engines.base import sample_chance
-from companion.engines.beware_of_the_wolf import GAME
-from companion.engines.beware_of_the_wolf.board import HOUSE_STEP, BoardError, parse_board_toml
-from companion.engines.beware_of_the_wolf.rules import WolfState
-from companion.engines.beware_of_the_wolf.teach import BoardTeacher
+from companion.engines.beware_of_the_wolf import (
+    GAME,
+    HOUSE_STEP,
+    BoardError,
+    BoardTeacher,
+    WolfState,
+    parse_board_toml,
+)
 
 OPTIONS = st.fixed_dictionaries(
     {

@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engines.le_petit_poucet import GAME, LePetitPoucetGame, PoucetState
-from companion.engines.le_petit_poucet.manifest import Manifest, parse_manifest
+from companion.engines.le_petit_poucet.box import Box, parse_box
 
 
-def small_manifest(forest_spaces: int = 10, trees: int = 5, series: int = 1) -> Manifest:
-    """A box with fewer trees or a shorter path (an owner's corrected manifest)."""
+def small_box(forest_spaces: int = 10, trees: int = 5, series: int = 1) -> Box:
+    """A box with fewer trees or a shorter path (an owner's corrected box.toml)."""
     names = [f"tree{i}" for i in range(trees)]
-    return parse_manifest(
+    return parse_box(
         {
             "path": {"forest_spaces": forest_spaces},
             "pawns": {"colours": ["red", "blue", "green", "yellow", "purple"]},
@@ -23,10 +23,8 @@ def small_manifest(forest_spaces: int = 10, trees: int = 5, series: int = 1) -> 
     )
 
 
-def new_game(
-    players: int, first: int = 0, manifest: Manifest | None = None, **options: Any
-) -> PoucetState:
-    game = GAME if manifest is None else LePetitPoucetGame(manifest)
+def new_game(players: int, first: int = 0, box: Box | None = None, **options: Any) -> PoucetState:
+    game = GAME if box is None else LePetitPoucetGame(box)
     state = game.new_initial_state(players, options)
     assert isinstance(state, PoucetState)
     do(state, f"P{first + 1} is the first player")
@@ -40,7 +38,7 @@ def do(state: PoucetState, *texts: str) -> None:
 
 def tree(state: PoucetState, name: str) -> str:
     """The label of the first tree called ``name`` (e.g. "oak" -> "oak (no hole)")."""
-    for t in state.manifest.trees:
+    for t in state.box.trees:
         if t.name == name or t.label == name:
             return t.label
     raise KeyError(name)

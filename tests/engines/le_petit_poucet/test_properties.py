@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from companion.engines.base import IllegalAction
 from companion.engines.le_petit_poucet import GAME, PoucetState, ogre
-from companion.engines.le_petit_poucet.game import removal_choices
-from companion.engines.le_petit_poucet.manifest import load_manifest
+from companion.engines.le_petit_poucet.box import load_box
+from companion.engines.le_petit_poucet.house_rules import removal_choices
 
 
 def expected_moves(report: dict[str, Any], before: list[int], cottage: int) -> list[int]:
@@ -45,7 +45,7 @@ def choose(state: PoucetState, data: st.DataObject) -> Any:
 @given(
     players=st.integers(2, 5),
     less_quick=st.booleans(),
-    removed=st.sampled_from(removal_choices(load_manifest())),
+    removed=st.sampled_from(removal_choices(load_box())),
     run_out=st.sampled_from(["furthest-win", "everyone-loses"]),
     data=st.data(),
 )

@@ -6,12 +6,12 @@ import pytest
 
 from companion.engines.base import CHANCE, IllegalAction
 from companion.engines.le_petit_poucet import GAME, PoucetState, ogre
-from companion.engines.le_petit_poucet.saves import LAST_TURN_KEYS
+from companion.engines.le_petit_poucet.save import LAST_TURN_KEYS
 from tests.engines.le_petit_poucet.helpers import (
     do,
     new_game,
     play_turn,
-    small_manifest,
+    small_box,
     touch_round,
     tree,
 )
@@ -32,7 +32,7 @@ def test_maia_and_nemo_example() -> None:
     assert report["finder"] == MAIA
     assert report["moved"] == [2, 1, 0, 0, 0]
     assert state.positions == [2, 1, 0, 0, 0]
-    assert state.manifest.colours[MAIA] == "red" and state.manifest.colours[NEMO] == "blue"
+    assert state.box.colours[MAIA] == "red" and state.box.colours[NEMO] == "blue"
 
 
 def test_a_finder_who_votes_for_someone_else_advances_one() -> None:
@@ -83,7 +83,7 @@ def test_finding_ends_when_everyone_has_a_card() -> None:
 
 
 def test_finding_ends_when_the_deck_is_turned_over_and_nobody_votes_without_cards() -> None:
-    state = new_game(2, manifest=small_manifest(trees=3))
+    state = new_game(2, box=small_box(trees=3))
     touch_round(state)
     for name in ("tree0", "tree1", "tree2"):
         do(state, f"reveal the {name} (series 0) card", f"nobody takes the {name} (series 0) card")
@@ -208,7 +208,7 @@ def test_everyone_eaten_at_once_loses() -> None:
 
 def test_only_a_finder_enters_the_cottage() -> None:
     """PP3: a vote move stops on the last space; the finder's own moves may enter."""
-    state = new_game(2, manifest=small_manifest(forest_spaces=2))
+    state = new_game(2, box=small_box(forest_spaces=2))
     play_turn(state, grabs={1: "tree0"}, votes={0: 1, 1: 1}, token="tree0")
     assert state.positions == [1, 2]  # P2 on the last space before the cottage
     report = play_turn(state, grabs={0: "tree1"}, votes={0: 0, 1: 0}, token="tree1")
@@ -219,7 +219,7 @@ def test_only_a_finder_enters_the_cottage() -> None:
 
 
 def test_a_finder_enters_the_cottage_with_a_single_step() -> None:
-    state = new_game(2, manifest=small_manifest(forest_spaces=1))
+    state = new_game(2, box=small_box(forest_spaces=1))
     play_turn(state, grabs={0: "tree1", 1: "tree0"}, votes={0: 1, 1: 0}, token="tree0")
     assert state.positions == [1, 1] and not state.is_terminal()
     report = play_turn(state, grabs={0: "tree1", 1: "tree2"}, votes={0: 1, 1: 1}, token="tree1")
@@ -324,7 +324,7 @@ def test_less_quick_turns_run_to_the_end_of_the_deck() -> None:
 
 
 def test_tokens_running_out_the_furthest_children_win() -> None:
-    state = new_game(3, manifest=small_manifest(trees=2))
+    state = new_game(3, box=small_box(trees=2))
     play_turn(state, grabs={0: "tree0", 1: "tree1"}, votes={0: 1, 1: 0, 2: 1}, token="tree0")
     assert state.positions == [1, 1, 0]
     play_turn(state, grabs={}, votes={}, token="tree1")
@@ -333,7 +333,7 @@ def test_tokens_running_out_the_furthest_children_win() -> None:
 
 
 def test_tokens_running_out_can_mean_everyone_loses() -> None:
-    state = new_game(2, manifest=small_manifest(trees=1), tokens_run_out="everyone-loses")
+    state = new_game(2, box=small_box(trees=1), tokens_run_out="everyone-loses")
     play_turn(state, grabs={0: "tree0"}, votes={0: 0, 1: 0}, token="tree0")
     assert state.is_terminal() and state.returns() == [0.0, 0.0]
 
@@ -342,11 +342,11 @@ def test_easier_games_leave_whole_series_in_the_box() -> None:
     state = new_game(2, removed_series="vertical,horizontal")
     assert len(state.trees_in_play) == 15
     touch_round(state)
-    vertical = next(t.index for t in state.manifest.trees if t.series == "vertical")
+    vertical = next(t.index for t in state.box.trees if t.series == "vertical")
     with pytest.raises(IllegalAction, match="not in this game"):
         state.apply(("reveal", vertical))
     assert all(
-        state.manifest.trees[a[1]].series not in ("vertical", "horizontal")
+        state.box.trees[a[1]].series not in ("vertical", "horizontal")
         for a in state.legal_actions()
     )
 
@@ -355,8 +355,8 @@ def test_refusals_say_why_and_change_nothing() -> None:
     state = new_game(3)
     before = state.to_dict()
     for action, words in [
-        (("vote", 0), "not now"),
-        (("first", 1), "not now"),
+        (("vote", 0), "(?i)not now"),
+        (("first", 1), "(?i)not now"),
         ("garbage", "not a Le Petit Poucet action"),
         (None, "not a Le Petit Poucet action"),
     ]:
@@ -373,9 +373,9 @@ def test_refusals_say_why_and_change_nothing() -> None:
 
 def test_the_prompt_says_what_the_table_does_next() -> None:
     state = new_game(3, first=1)
-    assert state.prompt() == "P2: draw a tree token without looking at it"
+    assert state.prompt() == "Player 2, draw a tree token from the bag without looking at it."
     do(state, "draw a tree token from the bag")
-    assert "P2 feels the token while the others count to ten" in state.prompt()
+    assert "Player 2 feels the token while the others count to ten" in state.prompt()
 
 
 def test_the_position_in_a_few_lines() -> None:
@@ -384,7 +384,7 @@ def test_the_position_in_a_few_lines() -> None:
     touch_round(state)
     do(state, "reveal the fir (no hole) card", "P2 takes the fir (no hole) card")
     lines = state.describe()
-    assert lines[0] == "Turn 2, first player P1"
-    assert lines[1] == "P1 on space 2; P2 on space 1; P3 on space 1"
+    assert lines[0] == "Turn 2, first player Player 1"
+    assert lines[1] == "Player 1 on space 2; Player 2 on space 1; Player 3 on space 1"
     assert "first boot on the Ogre's house" in lines[2]
-    assert "P2 holds the fir (no hole)" in lines
+    assert "Player 2 holds the fir (no hole)" in lines

@@ -1,7 +1,7 @@
 """Build Lost in the Woods positions for tests from a few readable facts.
 
 Every card the scenario does not place somewhere goes to the discard pile, so each
-position conserves the manifest's cards and is checked by the engine's own loader.
+position conserves the box's cards and is checked by the engine's own loader.
 """
 
 from __future__ import annotations
@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from companion.engines.lost_in_the_woods import GAME
-from companion.engines.lost_in_the_woods.rules import LostInTheWoodsGame, LostInTheWoodsState
+from companion.engines.lost_in_the_woods import GAME, LostInTheWoodsGame, LostInTheWoodsState
 
 
 def position(
@@ -37,7 +36,7 @@ def position(
         used += Counter(seg)
     used["torch"] += torch_lit + torch_ready
     discard = {}
-    for kind, total in game.manifest.counts.items():
+    for kind, total in game.box.counts.items():
         left = total - used[kind]
         assert left >= 0, f"the scenario uses too many {kind} cards"
         if left:

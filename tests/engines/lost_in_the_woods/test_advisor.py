@@ -12,12 +12,13 @@ from typing import Any
 import numpy as np
 import pytest
 
-from companion.engines.lost_in_the_woods import policy as pol
+from companion.engines.lost_in_the_woods import LostInTheWoodsGame, LostInTheWoodsState
 from companion.engines.lost_in_the_woods.advisor import advise, draw_odds, wilson_interval
-from companion.engines.lost_in_the_woods.cards import ANIMALS, Manifest
-from companion.engines.lost_in_the_woods.logic import penalty_for
-from companion.engines.lost_in_the_woods.rules import LostInTheWoodsGame, LostInTheWoodsState
-from companion.engines.lost_in_the_woods.simulate import win_counts
+from companion.engines.lost_in_the_woods.advisor import policy as pol
+from companion.engines.lost_in_the_woods.advisor.simulate import win_counts
+from companion.engines.lost_in_the_woods.box import Box
+from companion.engines.lost_in_the_woods.cards import ANIMALS
+from companion.engines.lost_in_the_woods.fright import penalty_for
 from tests.engines.lost_in_the_woods.scenario import DECK, position
 
 
@@ -53,7 +54,7 @@ def _small_game() -> LostInTheWoodsGame:
             "horseman": 1,
         },
     }
-    return LostInTheWoodsGame(Manifest.from_dict(counts, "small test box"))
+    return LostInTheWoodsGame(Box.from_dict(counts, "small test box"))
 
 
 SMALL_FOREST = ["acorn", "shamrock", "distelfink", "acorn", "shamrock", "distelfink", "acorn"]

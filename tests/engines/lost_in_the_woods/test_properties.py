@@ -10,12 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.engines.base import IllegalAction, sample_chance
-from companion.engines.lost_in_the_woods import GAME
-from companion.engines.lost_in_the_woods import policy as pol
+from companion.engines.lost_in_the_woods import GAME, LostInTheWoodsState
 from companion.engines.lost_in_the_woods.advisor import draw_odds
-from companion.engines.lost_in_the_woods.logic import CLOCK_END, FOREST_LENGTH
-from companion.engines.lost_in_the_woods.rules import LostInTheWoodsState
-from companion.engines.lost_in_the_woods.simulate import win_counts
+from companion.engines.lost_in_the_woods.advisor import policy as pol
+from companion.engines.lost_in_the_woods.advisor.simulate import win_counts
+from companion.engines.lost_in_the_woods.clock import CLOCK_END
+from companion.engines.lost_in_the_woods.forest import FOREST_LENGTH
 from tests.engines.conformance import check_playouts
 
 

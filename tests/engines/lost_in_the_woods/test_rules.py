@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.engines.base import CHANCE, IllegalAction, InvalidState
-from companion.engines.lost_in_the_woods import GAME
+from companion.engines.lost_in_the_woods import GAME, Box, LostInTheWoodsGame
 from companion.engines.lost_in_the_woods.cards import EVENTS
 from tests.engines.lost_in_the_woods.scenario import DECK, draw, position
 
@@ -124,15 +124,12 @@ def test_too_many_shuffles_end_the_game_lw12() -> None:
 
 def test_no_cards_left_anywhere_ends_the_round_lw10() -> None:
     # A custom box small enough that every card can sit in the Forest and Fright rows.
-    from companion.engines.lost_in_the_woods.cards import Manifest
-    from companion.engines.lost_in_the_woods.rules import LostInTheWoodsGame
-
     counts = {
         "progress": {"acorn": 4, "shamrock": 4, "distelfink": 2},
         "fright": {"wolf": 1, "owl": 0, "bat": 0},
         "event": dict.fromkeys(EVENTS, 0),
     }
-    game = LostInTheWoodsGame(Manifest.from_dict(counts, "test"))
+    game = LostInTheWoodsGame(Box.from_dict(counts, "test"))
     forest = ["acorn", "shamrock", "acorn", "shamrock"]
     row = ["acorn", "acorn", "shamrock", "shamrock", "distelfink", "distelfink", "wolf"]
     state = position(forest=forest, row=row, deck=[], game=game, time=1)
@@ -167,7 +164,7 @@ def test_digital_deck_shuffles_by_chance_and_then_deals_in_order() -> None:
     state = GAME.new_initial_state(1, {"deck": "digital"}, seed=1)
     assert state.current_player() == CHANCE
     assert all(a.startswith("shuffled: ") for a in state.legal_actions())
-    total = GAME.manifest.total
+    total = GAME.box.total
     for _ in range(total):
         assert state.is_chance_node()
         state.apply(state.legal_actions()[0])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.devices.turntable.store import TurntableStore
-from companion.engines.beware_of_the_wolf.board import BoardError, parse_board_toml
+from companion.engines.beware_of_the_wolf import BoardError, parse_board_toml
 from companion.ui.games.beware_of_the_wolf.screen import WolfScreen
 from companion.ui.services import Services
 

@@ -15,10 +15,9 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse, InstructionGroup, Line, Mesh
-from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from companion.engines.beware_of_the_wolf.board import HOUSE_STEP, Board
+from companion.engines.beware_of_the_wolf import Board
 
 HOUSE_COLOURS = {
     "red": (0.85, 0.2, 0.2),
@@ -48,8 +47,9 @@ class BoardPicture:
     live_deg: float | None = None
     """Where the turntable's snout points right now, if a sensor is connected."""
     targets: frozenset[str] = frozenset()
-    """Spaces (or HOUSE_STEP) a legal move ends on: highlighted."""
+    """Spaces a choice's move ends on: highlighted."""
     pickable_houses: frozenset[str] = frozenset()
+    """Houses a choice names (to choose, or to move into): ringed."""
 
 
 class WolfBoardView(Widget):
@@ -61,7 +61,6 @@ class WolfBoardView(Widget):
         self.on_house: Callable[[str], None] | None = None
         self.on_flick: Callable[[float], None] | None = None
         self._flick: list[tuple[float, float]] = []
-        self._labels: list[Label] = []
         self._redraw_later = Clock.create_trigger(self._redraw)
         self.bind(pos=self._redraw_later, size=self._redraw_later)
 
@@ -160,9 +159,6 @@ class WolfBoardView(Widget):
     # -- drawing -----------------------------------------------------------------------------
     def _redraw(self, *_: Any) -> None:
         self.canvas.clear()
-        for label in self._labels:
-            self.remove_widget(label)
-        self._labels = []
         board = self.board
         if board is None or self.radius <= 0:
             return
@@ -183,7 +179,6 @@ class WolfBoardView(Widget):
                 self._sector(group, start, end, lo, hi, (0.9, 0.1, 0.1, 0.45))
             if s.id in pic.targets:
                 self._sector(group, start, end, lo, hi, (1.0, 1.0, 0.3, 0.55))
-                self._label(s.id, self.space_point(s.id))
             group.add(Color(0.25, 0.2, 0.15, 1))
             group.add(Line(points=[*self.point(start, lo), *self.point(start, hi)], width=1))
             if s.tree:
@@ -216,7 +211,7 @@ class WolfBoardView(Widget):
             side = self.radius * 0.09
             group.add(Color(*colour_of(h.colour), 1))
             group.add(Ellipse(pos=(x - side / 2, y - side / 2), size=(side, side)))
-            if h.colour in pic.pickable_houses or (HOUSE_STEP in pic.targets):
+            if h.colour in pic.pickable_houses:
                 group.add(Color(1, 1, 0.3, 1))
                 group.add(Line(circle=(x, y, side * 0.7), width=2))
         self._pawns(group, board)
@@ -296,12 +291,6 @@ class WolfBoardView(Widget):
                     width=3,
                 )
             )
-
-    def _label(self, text: str, where: tuple[float, float]) -> None:
-        label = Label(text=text, color=(0, 0, 0, 1), font_size="11sp", size=(40, 16), bold=True)
-        label.center = where
-        self._labels.append(label)
-        self.add_widget(label)
 
 
 def flick_velocity(track: list[tuple[float, float]]) -> float | None:

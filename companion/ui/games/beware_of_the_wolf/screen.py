@@ -1,9 +1,12 @@
 """The Beware of the Wolf board screen: the board, pawns, wolf and zone; dice, moves, spins.
 
-Everything shown comes from the engine's state; taps become controller actions.
-Chance has three doors: the app rolls/spins (``controller.draw``), the players
-enter what the table showed (a die face button, or tapping where the snout
-points: MANUAL), or the turntable reports where the wolf settled (SENSOR).
+Everything shown comes from the player's view (``controller.view()``): the
+headline, the choices (a move's picture hint is the space it ends on, so the
+board itself is tapped), the chance entry and the table data the board is drawn
+from.  Chance has three doors: the app rolls/spins (``controller.draw``), the
+players enter what the table showed (a die face button, or tapping where the
+snout points: MANUAL), or the turntable reports where the wolf settled (SENSOR);
+whether a reading counts is the engine's call (``wolf_reading``).
 """
 
 from __future__ import annotations
@@ -12,22 +15,26 @@ from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.factory import Factory
 from kivy.properties import StringProperty
 
 from companion.devices.hub import DeviceStatus
 from companion.devices.turntable.store import TurntableStore
-from companion.engines.base import CHANCE, TERMINAL
-from companion.engines.beware_of_the_wolf.board import HOUSE_STEP
-from companion.engines.beware_of_the_wolf.rules import WolfState, spin_outcome
+from companion.engines.beware_of_the_wolf import WolfTable, wolf_reading, wolf_tap
+from companion.engines.view import View
 from companion.session.journal import Source
+from companion.ui import view_widgets  # noqa: F401  (the shared widgets its kv uses)
 from companion.ui.game_screen import GameScreen
-from companion.ui.games.beware_of_the_wolf.board_view import BoardPicture, WolfBoardView
+from companion.ui.games.beware_of_the_wolf.board_view import BoardPicture, WolfBoardView, colour_of
+from companion.ui.games.beware_of_the_wolf.tools import WolfTools
 from companion.ui.games.beware_of_the_wolf.turntable_link import TurntableLink, make_source
+from companion.ui.players import ink
 from companion.ui.screens import load_kv
 
 HIT_STEP_SECONDS = 0.18
 DEVICE_NAME = "turntable"
+LOG_LINES = 3
+"""How many of the latest log lines the details show (what the last steps did)."""
+SPIN_HELP = "Flick the wolf in the middle, spin the real one, or tap where the snout points."
 
 
 class WolfScreen(GameScreen):
@@ -42,7 +49,7 @@ class WolfScreen(GameScreen):
         self.store: TurntableStore | None = None
         self._animation: dict[int, list[str | None]] = {}
         self._anim_event: Any = None
-        self._shown_events: list[Any] = []
+        self._shown_walks: tuple[Any, ...] = ()
         super().__init__(**kwargs)
 
     @property
@@ -50,10 +57,10 @@ class WolfScreen(GameScreen):
         view: WolfBoardView = self.ids.board
         return view
 
-    @property
-    def state(self) -> WolfState:
-        state: WolfState = self.controller.state
-        return state
+    def _view(self) -> tuple[View, WolfTable]:
+        view: View = self.controller.view()
+        assert isinstance(view.table, WolfTable)
+        return view, view.table
 
     # -- devices ----------------------------------------------------------------------
     def open_devices(self) -> None:
@@ -63,7 +70,8 @@ class WolfScreen(GameScreen):
         for problem in self.store.problems:
             self.controller.message(problem)
         # a simulated wolf starts where the game's wolf points (or off the houses, at setup)
-        wolf = self.state.wolf if self.state.wolf is not None else 45
+        _, table = self._view()
+        wolf = table.wolf if table.wolf is not None else 45
         settings = self.services.settings
         source, tuning, flicker, turner = make_source(
             self.services.devices.simulated,
@@ -84,14 +92,12 @@ class WolfScreen(GameScreen):
         )
         self.link.start(run_source=self.start_turntable)
         self.services.devices.register(DEVICE_NAME, self._device_status, None)
-        view = self.board_view
-        view.on_space = self.on_space
-        view.on_house = self.on_house
-        view.on_flick = self.on_flick
+        board = self.board_view
+        board.on_space = self.on_space
+        board.on_house = self.on_house
+        board.on_flick = self.on_flick
 
     def close_devices(self) -> None:
-        from companion.ui.games.beware_of_the_wolf.tools import WolfTools
-
         app = App.get_running_app()
         if app is not None and self.manager is not None:
             WolfTools.remove_from(app.manager)
@@ -116,117 +122,74 @@ class WolfScreen(GameScreen):
     def refresh(self) -> None:
         if self.controller is None:
             return
-        state = self.state
-        self._start_animation(state)
-        self.headline = self._headline(state)
-        self.details = "\n".join(self._details(state))
-        self._draw_board(state)
-        self._fill_actions(state)
-
-    def _draw_board(self, state: WolfState) -> None:
-        targets: set[str] = set()
-        if state.phase == "move":
-            targets = {a[-1] for a in state.legal_actions() if a[0] == "move"}
-        pawns = []
-        for p in range(state.num_players):
-            house = state.houses[p]
-            if house is None:
-                continue
-            where = self._animation[p][0] if p in self._animation else state.positions[p]
-            pawns.append((state.board.houses[house].colour, where))
-        pickable = (
-            frozenset(a[1] for a in state.legal_actions() if a[0] == "house")
-            if state.phase == "choose-house"
-            else frozenset()
+        view, table = self._view()
+        controller = self.controller
+        self._start_animation(table)
+        self.headline = "" if view.end is not None else view.headline  # the end banner says it
+        lines = [SPIN_HELP] if table.wolf_wanted else []
+        lines += [line.text for line in view.log[-LOG_LINES:]]
+        self.details = "\n".join(lines)
+        self._draw_board(view, table)
+        self._show_turn(view, table)
+        self._show_end(view, table)
+        self.ids.chance.show(
+            view.chance, controller.draw, controller.enter_outcome, manual=not table.wolf_wanted
         )
+        self.ids.actions.show(view.choices, controller.choose)
+
+    def _show_turn(self, view: View, table: WolfTable) -> None:
+        """The turn banner, in the colour of that player's pawn once they have one."""
+        banner = self.ids.turn
+        if table.player is None:
+            banner.show("The table" if view.end is None else "Game over", None)
+            return
+        banner.show(f"{self.controller.player_name(table.player)}'s turn", table.player)
+        pawn = next((p for p in table.pawns if p.player == table.player), None)
+        if pawn is not None:
+            banner.background = (*colour_of(pawn.colour), 1)
+            banner.foreground = ink(banner.background)
+
+    def _show_end(self, view: View, table: WolfTable) -> None:
+        """The end banner, in the winner's pawn colour."""
+        banner = self.ids.end
+        banner.show(view.end, self.controller.player_name)
+        winners = view.end.winners if view.end is not None else ()
+        pawn = next((p for p in table.pawns if winners == (p.player,)), None)
+        if pawn is not None:
+            banner.background = (*colour_of(pawn.colour), 1)
+            banner.foreground = ink(banner.background)
+
+    def _draw_board(self, view: View, table: WolfTable) -> None:
+        targets = frozenset(c.hint["space"] for c in view.choices if "space" in c.hint)
+        houses = frozenset(c.hint["house"] for c in view.choices if "house" in c.hint)
+        pawns = [
+            (p.colour, self._animation[p.player][0] if p.player in self._animation else p.space)
+            for p in table.pawns
+        ]
         live = self.link.board_angle() if self.link else None
         self.board_view.show(
-            state.board,
+            table.board,
             BoardPicture(
                 pawns=pawns,
-                guarded=state.guarded_zone(),
-                wolf_deg=None if state.wolf is None else float(state.wolf),
+                guarded=table.guarded,
+                wolf_deg=None if table.wolf is None else float(table.wolf),
                 live_deg=live,
-                targets=frozenset(targets),
-                pickable_houses=pickable,
+                targets=targets,
+                pickable_houses=houses,
             ),
         )
 
-    def _headline(self, state: WolfState) -> str:
-        player = state.current_player()
-        if player == TERMINAL:
-            outcome = state.outcome()
-            names = " and ".join(self.player_name(w) for w in state.winners)
-            return f"{names} wins! {outcome.reason if outcome else ''}"
-        name = self.player_name(state.turn)
-        return {
-            "set-wolf": "Turn the wolf so it points at no house",
-            "choose-house": f"{name}: choose your house",
-            "roll": f"{name}: roll the die",
-            "move": f"{name} rolled {state.roll}: tap a yellow space",
-            "spin-choice": f"{name} rolled the wolf's head!",
-            "spin": f"{name}: spin the wolf",
-        }.get(state.phase, "")
-
-    def _details(self, state: WolfState) -> list[str]:
-        lines = []
-        if state.phase == "move" and state.legal_actions() == [("forfeit",)]:
-            lines.append("No move avoids the wolf: the throw is forfeited.")
-        for kind, player, _start, end, _trail in state.events:
-            who = self.player_name(player)
-            if kind == "wolf-hit":
-                lines.append(f"The wolf caught {who}: back to {end or 'the house'}.")
-            elif kind == "thrown-out":
-                lines.append(f"{who} was thrown out: back to {end or 'the house'}.")
-        if state.phase == "spin":
-            lines.append(
-                "Flick the wolf in the middle, spin the real one, or tap where the snout points."
-            )
-        return lines
-
-    def _fill_actions(self, state: WolfState) -> None:
-        grid = self.ids.actions
-        grid.clear_widgets()
-        player = state.current_player()
-        if player == CHANCE:
-            label = {"roll": "Let the app roll", "spin": "Let the app spin"}.get(
-                state.phase, "Let the app set the wolf"
-            )
-            self._button(grid, label, self.controller.draw, quiet=False)
-            if state.phase == "roll":
-                for action, _p in state.chance_outcomes():
-                    face = action[1]
-                    text = "wolf's head" if face == "wolf" else str(face)
-                    self._button(
-                        grid, text, lambda a=action: self.controller.apply(a, Source.MANUAL)
-                    )
-            return
-        if player == TERMINAL:
-            return
-        for action in state.legal_actions():
-            self._button(
-                grid,
-                state.action_to_string(action),
-                lambda a=action: self.controller.apply(a),
-                quiet=False,
-            )
-
-    def _button(self, grid: Any, text: str, callback: Any, quiet: bool = True) -> None:
-        button = (Factory.QuietTap if quiet else Factory.Tap)(text=text)
-        button.bind(on_release=lambda *_: callback())
-        grid.add_widget(button)
-
     # -- the wolf-hit animation ----------------------------------------------------------
-    def _start_animation(self, state: WolfState) -> None:
-        if state.events == self._shown_events:
+    def _start_animation(self, table: WolfTable) -> None:
+        if table.walks == self._shown_walks:
             return
-        self._shown_events = [list(e) for e in state.events]
-        for kind, player, start, end, trail in state.events:
-            if kind in ("wolf-hit", "thrown-out"):
-                steps = [start, *trail]
-                if steps[-1] != end:
-                    steps.append(end)  # into the house
-                self._animation[player] = steps
+        self._shown_walks = table.walks
+        for walk in table.walks:
+            if walk.kind in ("wolf-hit", "thrown-out"):
+                steps: list[str | None] = [walk.start, *walk.trail]
+                if steps[-1] != walk.end:
+                    steps.append(walk.end)  # into the house
+                self._animation[walk.player] = steps
         if self._animation and self._anim_event is None:
             self._anim_event = Clock.schedule_interval(self._animate_step, HIT_STEP_SECONDS)
 
@@ -240,38 +203,34 @@ class WolfScreen(GameScreen):
             self._anim_event.cancel()
             self._anim_event = None
         if self.controller is not None:
-            self._draw_board(self.state)
+            self._draw_board(*self._view())
 
     # -- taps on the board ------------------------------------------------------------------
     def on_space(self, space: str, angle: float) -> None:
-        state = self.state
-        if state.phase in ("spin", "set-wolf"):
-            self.controller.apply(spin_outcome(angle), Source.MANUAL)
+        view, table = self._view()
+        key = wolf_tap(view, angle)
+        if key is not None:
+            self.controller.enter_outcome(key)
             return
-        if state.phase != "move":
-            self.controller.message(f"{space}: {self.headline}")
-            return
-        options = [a for a in state.legal_actions() if a[0] == "move" and a[-1] == space]
-        if len(options) == 1:
-            self.controller.apply(options[0])
-        elif options:
+        matches = [c for c in view.choices if c.hint.get("space") == space]
+        if len(matches) == 1:
+            self.controller.choose(matches[0].key)
+        elif matches:
             self.controller.message("Two ways lead there: choose one on the right.")
         else:
-            self.controller.message(f"{space} is not a move for {state.roll}: tap a yellow space.")
+            self.controller.message(table.tap_hint or view.headline)
 
     def on_house(self, colour: str) -> None:
-        state = self.state
-        if state.phase == "choose-house":
-            self.controller.apply(("house", colour))
-        elif state.phase == "move":
-            home = [a for a in state.legal_actions() if a[0] == "move" and a[-1] == HOUSE_STEP]
-            if len(home) == 1:
-                self.controller.apply(home[0])
-            else:
-                self.controller.message("That is not a move now.")
+        view, table = self._view()
+        matches = [c for c in view.choices if c.hint.get("house") == colour]
+        if len(matches) == 1:
+            self.controller.choose(matches[0].key)
+        else:
+            self.controller.message(table.tap_hint or view.headline)
 
     def on_flick(self, velocity: float) -> None:
-        if self.state.phase not in ("spin", "set-wolf"):
+        _, table = self._view()
+        if not table.wolf_wanted:
             self.controller.message("The wolf turns only after a wolf's head is rolled.")
             return
         if self.link is None or not self.link.flick(velocity):
@@ -283,28 +242,20 @@ class WolfScreen(GameScreen):
             return
         if self.manager is not None and self.manager.current != self.name:
             return  # the owner is calibrating or teaching in Wolf tools: not a game spin
-        state = self.state
-        outcome = spin_outcome(board_deg)
-        if state.phase == "spin" and after_spin:
-            if self.controller.apply(outcome, Source.SENSOR) and self.store is not None:
+        view, _ = self._view()
+        reading = wolf_reading(view, board_deg, after_spin)
+        if reading.key is not None:
+            applied = self.controller.choose(reading.key, Source.SENSOR)
+            if applied and reading.spin and self.store is not None:
                 self.store.add_spin(board_deg)
-        elif state.phase == "set-wolf":
-            if outcome in state.legal_actions():
-                self.controller.apply(outcome, Source.SENSOR)
-            else:
-                self.controller.message("The wolf points at a house: turn it away from the houses.")
-        elif after_spin and state.wolf is not None:
-            self.controller.message(
-                f"The wolf only turns on a wolf's head: please point it back at {state.wolf} degrees."
-            )
-        self._draw_board(self.state)  # the state after the reading, not the one before
+        elif reading.message:
+            self.controller.message(reading.message)
+        self._draw_board(*self._view())  # the position after the reading, not the one before
 
     # -- buttons ----------------------------------------------------------------------------
     def open_tools(self) -> None:
-        from companion.ui.games.beware_of_the_wolf.tools import WolfTools
-
         if self.link is not None and self.store is not None:
-            WolfTools.open_for(self.link, self.store, self.state.board, self.name)
+            WolfTools.open_for(self.link, self.store, self._view()[1].board, self.name)
 
 
 load_kv(__file__)

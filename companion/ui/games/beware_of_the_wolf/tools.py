@@ -19,8 +19,7 @@ from kivy.uix.widget import Widget
 from companion.devices.turntable.calibration import CalibrationError, CalibrationWizard
 from companion.devices.turntable.health import spinner_health
 from companion.devices.turntable.store import TurntableStore
-from companion.engines.beware_of_the_wolf.board import Board, BoardError
-from companion.engines.beware_of_the_wolf.teach import BoardTeacher
+from companion.engines.beware_of_the_wolf import Board, BoardError, BoardTeacher
 from companion.ui.games.beware_of_the_wolf.turntable_link import TurntableLink
 from companion.ui.screens import load_kv
 

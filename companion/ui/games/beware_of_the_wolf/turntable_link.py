@@ -12,7 +12,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from kivy.clock import Clock
+from kivy.app import App
+from kivy.clock import Clock, mainthread
 
 from companion.devices.turntable.calibration import TurntableCalibration
 from companion.devices.turntable.detector import Settled, SettleTuning, SpinDetector
@@ -47,6 +48,7 @@ def make_source(
     if simulated and sim_kit:
         source, kit = open_turntable(True)
         assert kit is not None
+        kit.on_crash = tell_player_the_kit_crashed
         kit.magnet.set_angle(start_raw_deg)
         return source, SettleTuning(), kit.magnet.spin, kit.magnet.set_angle
     if simulated:
@@ -56,6 +58,17 @@ def make_source(
         return MCP3008AngleSource(pin_factory=pin_factory), RECOMMENDED_TUNING, None, None
     serial, _ = open_turntable(False, serial_port)
     return serial, SettleTuning(), None, None
+
+
+@mainthread
+def tell_player_the_kit_crashed(error: str) -> None:
+    """The simulated kit's firmware died: say so, or the wolf would just stop answering."""
+    app = App.get_running_app()
+    if app is not None:
+        app.notify(
+            f"The simulated turntable kit crashed ({error}). Tap where the wolf points, "
+            "or let the app set it; the log has the details."
+        )
 
 
 class TurntableLink:

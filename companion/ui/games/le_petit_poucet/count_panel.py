@@ -4,9 +4,9 @@ The panel owns one count timer at a time (``companion.devices.timing``), built f
 the holders still to come this turn: a Metronome that beats by itself, or a
 TapCounter fed by the on-screen button and the wired tap button.  Timer events
 arrive on device threads; they are posted to Kivy's thread, where "pass" and
-"done" become the engine's ``pass`` and ``box`` actions through the controller.
-If the state moves without the timer (undo, the manual "Passed" button), the
-timer is rebuilt for the new holder.  What the table hears is ``CountAudio``'s job
+"done" apply the view's one choice of step 1 (pass the token on, or put it in the
+box) by its key through the controller.  If the game moves without the timer
+(undo, the manual "Passed" button), the timer is rebuilt for the new holder.  What the table hears is ``CountAudio``'s job
 (one pre-rendered track per round in metronome mode, a clip per tap in tap mode).
 """
 
@@ -20,7 +20,8 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.devices import timing
 from companion.devices.timing import CountEvent, Metronome, TapCounter
-from companion.engines.le_petit_poucet.terms import TOUCH
+from companion.engines.le_petit_poucet import PoucetTable, TouchRound
+from companion.engines.view import View
 from companion.ui.games.le_petit_poucet.count_audio import METRONOME, TAPS, CountAudio
 from companion.ui.screens import load_kv
 
@@ -66,27 +67,25 @@ class PoucetCountPanel(BoxLayout):
         services = self._services()
         return services.settings.tempo if services is not None else timing.DEFAULT_INTERVAL
 
-    # -- following the state ---------------------------------------------------------
-    def sync(self, state: Any, names: list[str]) -> None:
-        """Called on every refresh: keep one timer matching the state's holder."""
-        if state.phase != TOUCH:
+    # -- following the game ----------------------------------------------------------
+    def sync(self, view: View) -> None:
+        """Called on every refresh: keep one timer matching the view's holder."""
+        touch = _touch(view)
+        if touch is None:
             self.stop()
             return
-        key = (state.turn, state.holder)
-        if self.timer is None or self._expected != key:
-            self._build(state)
-        holder = state.current_player()
-        self.holder_text = f"{names[holder]} feels the token"
-        last = state.holder == len(state.touch_order()) - 1
-        then = "puts it in the box" if last else "passes it to the left"
-        self.hint_text = f"The others count to ten; then {names[holder]} {then}."
+        if self.timer is None or self._expected != (touch.turn, touch.passed):
+            self._build(touch)
+        self.holder_text = f"{touch.holder_name} feels the token"
+        assert isinstance(view.table, PoucetTable)
+        self.hint_text = view.table.note
         self._show_status()
 
-    def _build(self, state: Any) -> None:
+    def _build(self, touch: TouchRound) -> None:
         self.stop()
         self._generation += 1
         sink = partial(self._from_device, self._generation)
-        order = state.touch_order()[state.holder :]
+        order = list(touch.holders)
         common: dict[str, Any] = {
             "button": self.button,
             "buzzer": self.buzzer,
@@ -99,7 +98,7 @@ class PoucetCountPanel(BoxLayout):
         else:
             self.timer = TapCounter(order, sink, min_interval=0.5 * self._tempo(), **common)
             self.timer.start()
-        self._expected = (state.turn, state.holder)
+        self._expected = (touch.turn, touch.passed)
         self.count_text = "0"
         self.too_fast = False
 
@@ -145,13 +144,13 @@ class PoucetCountPanel(BoxLayout):
         self.mode = TAPS if self.mode == METRONOME else METRONOME
         if self.controller is not None:
             self.stop()
-            self.sync(self.controller.state, self.controller.names)
+            self.sync(self.controller.view())
 
     def passed(self) -> None:
         """The table passed the token without the timer."""
-        state = self.controller.state
-        if state.phase == TOUCH:
-            self.controller.apply(state.legal_actions()[0])
+        view = self.controller.view()
+        if _touch(view) is not None:
+            self.controller.choose(view.choices[0].key)
 
     # -- timer events ---------------------------------------------------------------------
     def _from_device(self, generation: int, event: CountEvent) -> None:
@@ -167,9 +166,10 @@ class PoucetCountPanel(BoxLayout):
             return
         if generation is not None and generation != self._generation:
             return  # from a timer already replaced (undo, mode switch, manual pass)
-        state = controller.state
-        if state.phase != TOUCH or state.current_player() != event.holder:
-            return  # an event from a timer the state has moved past
+        view = controller.view()
+        touch = _touch(view)
+        if touch is None or view.turn != event.holder:
+            return  # an event from a timer the game has moved past
         if event.kind == "count" and self.timer.status().paused:
             return  # a beat computed just before Pause, delivered just after it
         self.too_fast = event.kind == "too-fast"
@@ -178,17 +178,22 @@ class PoucetCountPanel(BoxLayout):
             self.count_text = str(event.count)
         elif event.kind in ("pass", "done"):
             self.count_text = "pass!" if event.kind == "pass" else "box!"
-            action = ("pass",) if event.kind == "pass" else ("box",)
-            if state.legal_actions() == [action]:
+            if (event.kind == "done") == touch.last:
                 # The timer moves on by itself: expect the next holder, do not rebuild.
-                self._expected = (state.turn, state.holder + 1)
-                controller.apply(action)
+                self._expected = (touch.turn, touch.passed + 1)
+                controller.choose(view.choices[0].key)
         self._show_status()
 
     def timer_interval(self) -> float:
         """The running metronome's tempo (a Settings change applies from the next timer)."""
         timer = self.timer
         return timer.interval if isinstance(timer, Metronome) else self._tempo()
+
+
+def _touch(view: View) -> TouchRound | None:
+    """Step 1's round in progress, if the token is going round now."""
+    table = view.table
+    return table.touch if isinstance(table, PoucetTable) else None
 
 
 load_kv(__file__)

@@ -1,9 +1,10 @@
-"""The path drawn from the state: the Ogre's house, the spaces, the cottage, the
-pawns on them, the eaten children in the Ogre's house, and the two boots, which
+"""The path drawn from the view's table: the Ogre's house, the spaces, the cottage,
+the pawns on them, the eaten children in the Ogre's house, and the two boots, which
 stride to their new space with a short animation when a turn ends."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kivy.animation import Animation
@@ -14,21 +15,10 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from companion.engines.le_petit_poucet import ogre
+from companion.engines.le_petit_poucet import BOOT_OFF, OGRE_HOUSE, PoucetTable
 from companion.ui.screens import load_kv
 
-COLOURS = {
-    "red": (0.86, 0.22, 0.2, 1),
-    "blue": (0.22, 0.46, 0.92, 1),
-    "green": (0.26, 0.72, 0.3, 1),
-    "yellow": (0.95, 0.84, 0.2, 1),
-    "purple": (0.62, 0.32, 0.82, 1),
-}
-GREY = (0.6, 0.6, 0.6, 1)
-
-
-def colour_of(name: str) -> tuple[float, float, float, float]:
-    return COLOURS.get(name, GREY)
+Rgba = tuple[float, float, float, float]
 
 
 class PoucetPawn(Widget):
@@ -57,13 +47,13 @@ class PoucetBoot(Label):
 
 
 class PoucetPathView(FloatLayout):
-    """The whole path; ``update`` redraws it from a Le Petit Poucet state."""
+    """The whole path; ``update`` redraws it from the view's ``PoucetTable``."""
 
     places = NumericProperty(0)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._boots: tuple[int, int] = (ogre.OFF, ogre.OFF)
+        self._boots: tuple[int, int] = (BOOT_OFF, BOOT_OFF)
         self._cells: list[PoucetPathCell] = []
         self._relayout = Clock.create_trigger(self._place_boots_now)
 
@@ -71,8 +61,8 @@ class PoucetPathView(FloatLayout):
         row = self.ids.row
         row.clear_widgets()
         self._cells = []
-        for place in range(ogre.HOUSE, cottage + 1):
-            if place == ogre.HOUSE:
+        for place in range(OGRE_HOUSE, cottage + 1):
+            if place == OGRE_HOUSE:
                 cell = PoucetPathCell(caption="Ogre", kind="house")
             elif place == 0:
                 cell = PoucetPathCell(caption="start", kind="start")
@@ -86,23 +76,20 @@ class PoucetPathView(FloatLayout):
         self.places = len(self._cells)
 
     def cell(self, place: int) -> PoucetPathCell:
-        """The cell of a path place (ogre.HOUSE, 0 .. cottage)."""
-        return self._cells[place - ogre.HOUSE]
+        """The cell of a path place (OGRE_HOUSE, 0 .. cottage)."""
+        return self._cells[place - OGRE_HOUSE]
 
-    def update(self, state: Any, names: list[str], animate: bool = True) -> None:
-        if self.places != state.cottage + 2:
-            self._build(state.cottage)
+    def update(self, table: PoucetTable, rgba: Callable[[int], Rgba], animate: bool = True) -> None:
+        """Redraw from ``table``; ``rgba(player)`` is that child's pawn colour."""
+        if self.places != table.cottage + 2:
+            self._build(table.cottage)
         crowd: dict[int, list[tuple[tuple[float, ...], str, bool]]] = {}
-        for p in range(state.num_players):
-            rgba = colour_of(state.manifest.colours[p])
-            label = str(p + 1)
-            if state.in_forest(p):
-                crowd.setdefault(state.positions[p], []).append((rgba, label, False))
-            else:
-                crowd.setdefault(ogre.HOUSE, []).append((rgba, label, True))
-        for place in range(ogre.HOUSE, state.cottage + 1):
+        for pawn in table.pawns:
+            shown = (rgba(pawn.player), str(pawn.player + 1), pawn.eaten)
+            crowd.setdefault(pawn.place, []).append(shown)
+        for place in range(OGRE_HOUSE, table.cottage + 1):
             self.cell(place).show_pawns(crowd.get(place, []))
-        boots = state.boots()
+        boots = table.boots
         moved = [i for i in (0, 1) if boots[i] != self._boots[i]]
         self._boots = boots
         for i in (0, 1):
@@ -110,12 +97,12 @@ class PoucetPathView(FloatLayout):
 
     def _boot_target(self, index: int) -> tuple[float, float] | None:
         place = self._boots[index]
-        if place == ogre.OFF or not self._cells:
+        if place == BOOT_OFF or not self._cells:
             return None
         cell = self.cell(place)
         marker = self.ids[f"boot{index}"]
         x = cell.x + (cell.width - marker.width) / 2
-        if place == ogre.HOUSE:  # two footprints side by side
+        if place == OGRE_HOUSE:  # two footprints side by side
             x = cell.x + (cell.width / 2 - marker.width) / 2 + index * cell.width / 2
         return x, cell.y + 2
 

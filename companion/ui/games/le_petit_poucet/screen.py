@@ -1,10 +1,11 @@
 """The Le Petit Poucet turn screen.
 
-Top: the path with the pawns, the eaten children and the Ogre's boots.  Left: the
-current step: the count to ten (PoucetCountPanel) while the token goes round, otherwise
-the PoucetStepPanel's choices.  Right: the turn and step, the cards taken, what the last
-turn did (who found the tree, who advanced, where the boot landed, who was eaten),
-Undo and History.  Everything is redrawn from the controller's state.
+Top: the path with the pawns, the eaten children and the Ogre's boots, then the turn
+and step in the colour of the child who acts.  Left: the current step: the count to
+ten (PoucetCountPanel) while the token goes round, otherwise the PoucetStepPanel's
+choices.  Right: the first player, the cards taken, what the last turn did (who found
+the tree, who advanced, where the boot landed, who was eaten), Undo and History.
+Everything is redrawn from the player's view (``controller.view()``).
 """
 
 from __future__ import annotations
@@ -16,60 +17,37 @@ from kivy.properties import StringProperty
 
 from companion.devices import timing
 from companion.devices.hub import DeviceStatus
-from companion.engines.le_petit_poucet import ogre
-from companion.engines.le_petit_poucet.terms import (
-    ASK,
-    CHECK,
-    DRAW,
-    GRAB,
-    OVER,
-    REVEAL,
-    START,
-    TOUCH,
-    VOTE,
-)
+from companion.engines.le_petit_poucet import PoucetTable
+from companion.engines.view import View
 from companion.ui.game_screen import GameScreen
 from companion.ui.games.le_petit_poucet.count_panel import PoucetCountPanel
 from companion.ui.games.le_petit_poucet.path_view import PoucetPathView  # noqa: F401  (kv)
 from companion.ui.games.le_petit_poucet.step_panel import PoucetStepPanel
+from companion.ui.players import game_colour
 from companion.ui.screens import load_kv
+from companion.ui.view_widgets import TurnBanner  # noqa: F401  (kv)
 
-STEP_TITLES = {
-    START: "Setting up",
-    DRAW: "Step 1 of 5: touch the tree",
-    TOUCH: "Step 1 of 5: touch the tree",
-    REVEAL: "Step 2 of 5: find the tree",
-    GRAB: "Step 2 of 5: find the tree",
-    ASK: "Step 2 of 5: find the tree (less quick)",
-    VOTE: "Step 3 of 5: help each other",
-    CHECK: "Step 4 of 5: advance through the forest",
-    OVER: "Game over",
-}
 DEVICE_NAME = "count timer"
 
 
-def turn_report(report: dict[str, Any], state: Any, names: list[str]) -> list[str]:
-    """Steps 4 and 5 of the last finished turn, in words."""
-    lines = [
-        f"[b]Turn {report['turn']}[/b]: the token was the {state.tree_label(report['token'])}."
-    ]
-    finder = report["finder"]
-    lines.append(f"{names[finder]} found it." if finder is not None else "Nobody found it.")
-    moves = [f"{names[p]} +{m}" for p, m in enumerate(report["moved"]) if m]
-    if moves:
-        lines.append("Advance: " + ", ".join(moves) + ".")
-    if report["boot"] is not None:
-        boot = ogre.BOOT_NAMES[report["boot"]]
-        lines.append(f"The Ogre's {boot} lands {ogre.describe(report['landing'])}.")
-    if report["eaten"]:
-        lines.append(
-            f"[color=ff7755]Eaten: {', '.join(names[p] for p in report['eaten'])}![/color]"
-        )
+def status_lines(table: PoucetTable) -> list[str]:
+    """The side column: first player, the cards taken, the tokens left, the last turn."""
+    lines = []
+    if table.first_player is not None:
+        lines.append(f"First player: {table.pawns[table.first_player].name}")
+    if table.cards_taken:
+        lines.append("Cards taken:")
+        lines.extend(f"    {name}: {card}" for name, card in table.cards_taken)
+    lines.append(f"Tree tokens left: {table.tokens_left}")
+    report = table.last_turn
+    if report is not None:
+        lines += ["", f"[b]{report.heading}[/b]", *report.lines]
+        if report.eaten:
+            lines.append(f"[color=ff7755]{report.eaten}[/color]")
     return lines
 
 
 class PoucetScreen(GameScreen):
-    step_title = StringProperty("")
     status_text = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
@@ -125,38 +103,21 @@ class PoucetScreen(GameScreen):
     def refresh(self) -> None:
         if self.controller is None:
             return
-        state, names = self.controller.state, self.controller.names
-        self.ids.path.update(state, names)
-        self.step_title = f"Turn {state.turn} - {STEP_TITLES[state.phase]}"
-        self.status_text = "\n".join(self._status_lines(state, names))
+        view: View = self.controller.view()
+        table = view.table
+        assert isinstance(table, PoucetTable)
+        game = self.controller.game
+        self.ids.path.update(table, lambda player: game_colour(game, player)[1])
+        self.ids.banner.show(table.step_title, view.turn, game)
+        self.status_text = "\n".join(status_lines(table))
         stage = self.ids.stage
-        panel = self.count if state.phase == TOUCH else self.steps
+        panel = self.count if table.touch is not None else self.steps
         if panel.parent is not stage:
             stage.clear_widgets()
             stage.add_widget(panel)
-        self.count.sync(state, names)
+        self.count.sync(view)
         if panel is self.steps:
-            self.steps.show(state, names)
-
-    def _status_lines(self, state: Any, names: list[str]) -> list[str]:
-        lines = []
-        if state.first_player is not None and state.phase != OVER:
-            lines.append(f"First player: {names[state.first_player]}")
-        held = [
-            f"    {names[p]}: {state.tree_label(t)}"
-            for p, t in enumerate(state.taken)
-            if t is not None
-        ]
-        if held:
-            lines.append("Cards taken:")
-            lines.extend(held)
-        lines.append(f"Tree tokens left: {len(state.unseen_tokens())}")
-        if state.last_turn is not None:
-            lines.append("")
-            lines.extend(turn_report(state.last_turn, state, names))
-        return lines
-
-    # -- buttons ---------------------------------------------------------------------
+            self.steps.show(view)
 
 
 load_kv(__file__)

@@ -1,6 +1,6 @@
 """Drawings of the table: the Forest row, the clock dial and the win-probability plot.
 
-They draw only what they are given (from the engine state); no rules live here.
+They draw only what they are given (from the view's table); no rules live here.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from kivy.properties import ListProperty, NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
-from companion.engines.lost_in_the_woods.cards import NAMES, SYMBOLS
+from companion.engines.lost_in_the_woods import NAMES, SYMBOLS
 from companion.ui.screens import load_kv
 
 CARD_COLOURS = {

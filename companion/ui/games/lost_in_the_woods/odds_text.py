@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from companion.engines.lost_in_the_woods.advisor import Advice, DrawOdds
-from companion.engines.lost_in_the_woods.cards import KINDS, NAMES
+from collections.abc import Mapping
 
-CHOICE_WORDS = {"draw": "draw", "end the round": "end the round", "use the torch": "use the torch"}
+from companion.engines.lost_in_the_woods import KINDS, NAMES, Advice, DrawOdds
 
 
 def odds_lines(odds: DrawOdds | None) -> list[str]:
@@ -23,15 +22,18 @@ def odds_lines(odds: DrawOdds | None) -> list[str]:
     return lines
 
 
-def advice_lines(advice: Advice | None) -> list[str]:
+def advice_lines(advice: Advice | None, labels: Mapping[str, str]) -> list[str]:
+    """The advisor's estimates, each choice named by its label (``labels``: key -> label)."""
     if advice is None:
         return ["[i]Weighing the choices...[/i]"]
     lines = ["[b]Chance to win[/b] (95% interval):"]
     for choice in advice.choices:
         low, high = choice.interval
         mark = "[color=f2cc66]>[/color] " if choice.action == advice.recommended else "   "
-        lines.append(f"{mark}{choice.action}: {choice.win_rate:.1%}  ({low:.1%}-{high:.1%})")
+        name = labels.get(choice.action, choice.action)
+        lines.append(f"{mark}{name}: {choice.win_rate:.1%}  ({low:.1%}-{high:.1%})")
     verdict = "clearly better" if advice.confident else "too close to call"
-    lines.append(f"Advice: [b]{advice.recommended}[/b] ({verdict})")
-    lines.append(f"[size=12sp]Playouts then follow the '{advice.policy}' policy.[/size]")
+    best = labels.get(advice.recommended, advice.recommended)
+    lines.append(f"Advice: [b]{best}[/b] ({verdict})")
+    lines.append("[size=12sp]After this choice, the simulated games play the balanced way.[/size]")
     return lines

@@ -1,11 +1,11 @@
-"""The Lost in the Woods table screen.
+"""The Lost in the Woods table screen, drawn from the player's view.
 
 Top: Mansion, the nine Forest slots and the Bridge, and the clock dial.  Middle left:
-the Fright row, deck / discard / torch counts and what just happened.  Middle right: the
-odds panel (exact next-draw odds and the advisor's win estimates) and, at the end, a plot
-of the chance to win across the game's decisions.  Bottom: the choices of the moment -
-Draw / End the Round / Use Torch, an event's or the placement's options, or the card
-buttons to tap what was drawn from a real deck.  Everything is redrawn from the state.
+the Fright row, deck / discard / torch counts and the public log.  Middle right: the odds
+panel (exact next-draw odds and the advisor's win estimates) and, at the end, a plot of
+the chance to win across the game's decisions.  Bottom: the headline and the choices of
+the moment (by key), the cards to tap for a table deck, the app's shuffle for a digital
+deck, or the end banner.  Nothing here reads the engine's state or decides a rule.
 """
 
 from __future__ import annotations
@@ -17,10 +17,8 @@ from typing import Any
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, StringProperty
 
-from companion.engines.lost_in_the_woods.actions import DRAW, END_ROUND, USE_TORCH
-from companion.engines.lost_in_the_woods.advisor import Advice, advise, draw_odds
-from companion.engines.lost_in_the_woods.cards import KINDS, NAMES
-from companion.session.journal import Source
+from companion.engines.lost_in_the_woods import Advice, WoodsTable, advise, draw_odds
+from companion.engines.view import View
 from companion.ui.game_screen import GameScreen
 from companion.ui.games.lost_in_the_woods.board import (  # noqa: F401  (kv)
     CardSlot,
@@ -32,18 +30,14 @@ from companion.ui.games.lost_in_the_woods.board import (  # noqa: F401  (kv)
 )
 from companion.ui.games.lost_in_the_woods.odds_text import advice_lines, odds_lines
 from companion.ui.screens import load_kv
+from companion.ui.view_widgets import ChanceEntry, EndBanner  # noqa: F401  (EndBanner: kv)
 
-PROMPTS = {
-    "torch": "Torch: light it for a later round (costs 1 time), or discard it?",
-    "well": "Wishing Well: give up a set to turn the clock back 1?",
-    "lightning": "Lightning: which Progress card is struck?",
-    "signpost": "Signpost: send a card to the Forest row for 1 time (ends the round)?",
-    "compass": "Compass: count it as a symbol for 1 time?",
-    "place": "Place your sets: which goes into the Forest row next?",
-}
-ACT_BUTTONS = ((DRAW, "Draw"), (END_ROUND, "End the Round"), (USE_TORCH, "Use Torch"))
 BEST = (0.55, 0.45, 0.12, 1)
 NORMAL = (0.22, 0.36, 0.26, 1)
+IMPOSSIBLE = (0.3, 0.3, 0.3, 1)
+LOG_LINES = 6
+"""How many of the latest public log lines the screen shows."""
+CARD_COLUMNS = 7
 
 
 class WoodsScreen(GameScreen):
@@ -60,6 +54,8 @@ class WoodsScreen(GameScreen):
         super().__init__(**kwargs)
         self._advice: dict[str, Advice] = {}
         self._pending: str | None = None
+        self._labels: dict[str, str] = {}
+        self._entry = ChanceEntry()
         self.curve: dict[int, float] = {}
         """Best estimated chance to win at each decision seen, by step number."""
 
@@ -67,27 +63,38 @@ class WoodsScreen(GameScreen):
     def refresh(self) -> None:
         if self.controller is None:
             return
-        state = self.controller.state
+        view = self.controller.view()
+        table = view.table
+        assert isinstance(table, WoodsTable)
         steps = len(self.controller.session.steps)
         self.curve = {k: v for k, v in self.curve.items() if k <= steps}
-        self.ids.forest.show(state.forest)
-        self.ids.dial.time = state.time
-        self._show_row(state.row)
-        torch = "lit (next round)" if state.torch_lit else ("ready" if state.torch_ready else "-")
+        self.ids.forest.show(list(table.forest))
+        self.ids.dial.time = table.time
+        self._show_row(table.row)
+        torch = {"lit": "lit (next round)", "ready": "ready"}.get(table.torch, "-")
         self.info = (
-            f"Round {state.round}   Deck {state.deck_size}   Discard {state.discard_size}   "
-            f"Torch {torch}   Shuffles {state.shuffles}"
+            f"Round {table.round}   Deck {table.deck_size}   Discard {table.discard_size}   "
+            f"Torch {torch}   Shuffles {table.shuffles}"
         )
-        self.events_text = "\n".join(state.messages) or " "
-        self.game_over = state.is_terminal()
-        if self.game_over:
-            self._show_end(state)
-        elif state.current_player() == 0:
-            self._show_decision(state)
+        self.events_text = "\n".join(line.text for line in view.log[-LOG_LINES:]) or " "
+        self.prompt = view.headline
+        self.game_over = view.end is not None
+        self.ids.end.show(view.end, self.controller.player_name, self.controller.game)
+        self.ids.entry_slot.clear_widgets()
+        if view.end is not None:
+            self._show_end(view)
+        elif view.chance is not None and table.shuffling:
+            self._buttons([], cols=1)
+            self._entry.show(view.chance, self._shuffle, self._enter, manual=False)
+            self.ids.entry_slot.add_widget(self._entry)
+            self.odds_text = "\n".join(odds_lines(self._odds()))
+        elif view.chance is not None:
+            self._show_taps(table)
+            self.odds_text = "\n".join(odds_lines(self._odds()))
         else:
-            self._show_chance(state)
+            self._show_choices(view)
 
-    def _show_row(self, row: list[str]) -> None:
+    def _show_row(self, row: tuple[str, ...]) -> None:
         box = self.ids.fright_row
         box.clear_widgets()
         for kind in row:
@@ -97,47 +104,40 @@ class WoodsScreen(GameScreen):
         for _ in range(max(0, 6 - len(row))):
             box.add_widget(CardSlot())
 
-    def _buttons(self, entries: list[tuple[str, Any, bool]], cols: int) -> None:
+    def _buttons(self, entries: list[tuple[str, str, Any]], cols: int) -> list[Any]:
+        """One button per (key, text, callback), in a grid of ``cols`` columns."""
         grid = self.ids.choices
         grid.clear_widgets()
-        grid.cols = cols
-        for text, callback, enabled in entries:
+        grid.cols = max(1, cols)
+        buttons = []
+        for key, text, callback in entries:
             button = Factory.Tap(text=text, font_size="16sp")
-            button.disabled = not enabled
-            button.bind(on_release=lambda _b, cb=callback: cb())
+            button.choice_key = key
+            button.bind(on_release=lambda b, cb=callback: cb(b.choice_key))
             grid.add_widget(button)
-        rows = -(-len(entries) // cols)
+            buttons.append(button)
+        rows = -(-len(entries) // grid.cols) if entries else 0
         grid.height = rows * grid.row_height
+        return buttons
 
-    def _show_decision(self, state: Any) -> None:
-        legal = state.legal_actions()
-        if state.decision is None:
-            self.prompt = "Draw a card, or end the round and place your sets?"
-            entries = [(text, self._play(a), a in legal) for a, text in ACT_BUTTONS]
-        else:
-            self.prompt = PROMPTS[state.decision]
-            entries = [(a[0].upper() + a[1:], self._play(a), True) for a in legal]
+    def _show_choices(self, view: View) -> None:
+        self._labels = {c.key: c.label for c in view.choices}
+        entries = [(c.key, c.label, self._choose) for c in view.choices]
         self._buttons(entries, cols=len(entries))
-        self._ask_advice(state)
+        self._ask_advice(view)
 
-    def _show_chance(self, state: Any) -> None:
-        self.odds_text = "\n".join(odds_lines(draw_odds(state)))
-        if state.pool:
-            self.prompt = "The app shuffles the Journey deck."
-            self._buttons([("Shuffle the deck", self._shuffle, True)], cols=1)
-            return
-        self.prompt = "Tap the card you drew (or let the app draw one)."
-        legal = {a.split(": ", 1)[1] for a in state.legal_actions()}
-        entries = [(card_label(k), self._tapped(k), True) for k in KINDS]
-        entries.append(("App draws", self._app_draw, True))
-        self._buttons(entries, cols=8)
-        for button, kind in zip(reversed(self.ids.choices.children), KINDS, strict=False):
-            button.background_color = card_colour(kind) if kind in legal else (0.3, 0.3, 0.3, 1)
+    def _show_taps(self, table: WoodsTable) -> None:
+        """A table deck: the player taps the card they drew (impossible ones are greyed but
+        still answer, with where all those cards are)."""
+        entries = [(c.key, card_label(c.hint["card"]), self._enter) for c in table.tap_cards]
+        buttons = self._buttons(entries, cols=CARD_COLUMNS)
+        for button, card in zip(buttons, table.tap_cards, strict=True):
+            possible = card.probability is not None
+            button.background_color = card_colour(card.hint["card"]) if possible else IMPOSSIBLE
 
-    def _show_end(self, state: Any) -> None:
-        won = state.returns()[0] > 0
-        self.prompt = ("You found the Bridge! " if won else "Lost in the woods: ") + state.reason
+    def _show_end(self, view: View) -> None:
         self._buttons([], cols=1)
+        won = bool(view.end and view.end.winners)
         values = [self.curve[k] for k in sorted(self.curve)] + [1.0 if won else 0.0]
         self.ids.plot.values = values
         self.odds_text = (
@@ -145,18 +145,23 @@ class WoodsScreen(GameScreen):
             f"result). {len(values) - 1} decisions weighed."
         )
 
+    def _odds(self) -> Any:
+        return draw_odds(self.controller.state.clone())
+
     # -- advice ------------------------------------------------------------------------
-    def _ask_advice(self, state: Any) -> None:
-        key = json.dumps(state.to_dict()["state"], sort_keys=True)
+    def _ask_advice(self, view: View) -> None:
+        snapshot = self.controller.state.clone()
+        key = json.dumps(snapshot.to_dict(), sort_keys=True)
         step = len(self.controller.session.steps)
         if key in self._advice:
-            self._show_advice(state, self._advice[key], step)
+            self._show_advice(view, self._advice[key], step)
             return
-        self.odds_text = "\n".join(odds_lines(draw_odds(state)) + advice_lines(None))
+        drawing = view.table.decision == ""
+        lines = odds_lines(draw_odds(snapshot)) if drawing else []
+        self.odds_text = "\n".join(lines + advice_lines(None, self._labels))
         if self._pending == key:
             return
         self._pending = key
-        snapshot = state.clone()
         if not self.advice_in_background:
             self._deliver(key, advise(snapshot, seed=step))
             return
@@ -172,32 +177,27 @@ class WoodsScreen(GameScreen):
         self._advice[key] = advice
         if self._pending == key:
             self._pending = None
-        if self.controller is not None and not self.controller.state.is_terminal():
+        if self.controller is not None and self.controller.view().end is None:
             self.refresh()
 
-    def _show_advice(self, state: Any, advice: Advice, step: int) -> None:
-        lines = odds_lines(advice.odds) if state.decision is None else []
-        self.odds_text = "\n".join(lines + advice_lines(advice))
+    def _show_advice(self, view: View, advice: Advice, step: int) -> None:
+        lines = odds_lines(advice.odds) if advice.odds is not None else []
+        self.odds_text = "\n".join(lines + advice_lines(advice, self._labels))
         self.curve[step] = max(c.win_rate for c in advice.choices)
-        texts = {text: action for action, text in ACT_BUTTONS}
         for button in self.ids.choices.children:
-            action = texts.get(button.text, button.text[0].lower() + button.text[1:])
-            button.background_color = BEST if action == advice.recommended else NORMAL
+            best = getattr(button, "choice_key", None) == advice.recommended
+            button.background_color = BEST if best else NORMAL
 
     # -- taps --------------------------------------------------------------------------
-    def _play(self, action: str) -> Any:
-        return lambda: self.controller.apply(action, Source.PLAYER)
+    def _choose(self, key: str) -> None:
+        self.controller.choose(key)
 
-    def _tapped(self, kind: str) -> Any:
-        return lambda: self.controller.apply(f"drawn: {kind}", Source.MANUAL)
-
-    def _app_draw(self) -> None:
-        outcome = self.controller.draw()
-        if outcome is not None:
-            self.controller.message(f"The app drew: {NAMES[outcome.split(': ', 1)[1]]}")
+    def _enter(self, key: str) -> None:
+        self.controller.enter_outcome(key)
 
     def _shuffle(self) -> None:
-        while self.controller.state.is_chance_node() and self.controller.state.pool:
+        """The app shuffles the whole Journey deck: one draw per card, all journaled."""
+        while self.controller.view().table.shuffling:
             if self.controller.draw() is None:
                 return
 

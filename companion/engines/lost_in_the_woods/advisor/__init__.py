@@ -1,0 +1,16 @@
+"""The advisor: exact next-draw odds, win estimates per choice, and the playing policies.
+
+``advice`` weighs the choices with ``simulate``'s vectorised playouts of ``policy``;
+``odds`` gives the win rates ``companion odds`` prints.
+"""
+
+from companion.engines.lost_in_the_woods.advisor.advice import (
+    Advice,
+    ChoiceEstimate,
+    DrawOdds,
+    advise,
+    draw_odds,
+    wilson_interval,
+)
+
+__all__ = ["Advice", "ChoiceEstimate", "DrawOdds", "advise", "draw_odds", "wilson_interval"]

@@ -1,0 +1,71 @@
+"""Past games: every finished game with its date, players, winners and scores, and
+its public history one tap away."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.uix.modalview import ModalView
+
+from companion.session.journal import GameRecord
+from companion.session.session import ResumeFailed, Session
+from companion.ui.screens import load_kv
+from companion.ui.screens.standing import title
+
+load_kv(__file__)
+
+
+def ending_text(session: Session) -> str:
+    """Winners, why, and scores, in the end screen's words."""
+    end = session.state.view().end
+    if end is None:
+        return "It did not end."
+    name = session.state.player_name
+    winners = " and ".join(name(i) for i in end.winners) or "Nobody"
+    text = f"{winners} won. {end.reason}"
+    if end.scores is not None:
+        scores = ", ".join(f"{name(i)} {s:g}" for i, s in enumerate(end.scores))
+        text += f"\n{end.score_name or 'Scores'}: {scores}"
+    return text
+
+
+class PastGames(ModalView):
+    def __init__(self, records: list[GameRecord], **kwargs: Any) -> None:
+        super().__init__(size_hint=(0.95, 0.9), **kwargs)
+        journal = App.get_running_app().services.journal
+        rows = self.ids.rows
+        if not records:
+            rows.add_widget(Factory.Body(text="No game has been played to the end yet."))
+        for record in records:
+            row = Factory.SavedGameRow()
+            session: Session | None = None
+            try:
+                session = Session.resume(journal, record.id)
+            except ResumeFailed as err:
+                summary = f"It cannot be replayed: {err}"
+            else:
+                summary = ending_text(session)
+            row.ids.label.text = f"[b]{title(record)}[/b]\n{summary}"
+            row.ids.aside.opacity = 0
+            row.ids.aside.disabled = True
+            row.ids.resume.text = "History"
+            row.ids.resume.disabled = session is None
+            row.ids.resume.bind(on_release=lambda _b, s=session, r=record: self.history(s, r))
+            rows.add_widget(row)
+
+    def history(self, session: Session | None, record: GameRecord) -> None:
+        if session is None:
+            return
+        PastHistory(title(record), [line.text for line in session.state.view().log]).open()
+
+
+class PastHistory(ModalView):
+    """One finished game's public log."""
+
+    def __init__(self, heading: str, lines: list[str], **kwargs: Any) -> None:
+        super().__init__(size_hint=(0.95, 0.9), **kwargs)
+        self.ids.heading.text = heading
+        for line in lines or ["Nothing was recorded."]:
+            self.ids.rows.add_widget(Factory.Body(text=line))

@@ -1,0 +1,63 @@
+"""No screen a family reads speaks the engines' language.
+
+Each game is played for a few dozen seeded random steps through its own screen; after
+every step every label and button on screen is read.  None may hold a space id, grid
+coordinates, "chance", "app draw", a rule code, "manifest", "policy" or "P1"-style
+names (the developer words of tests/engines/view_checks.py).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from kivy.uix.label import Label
+
+from companion.engines import registry
+from companion.session.journal import Source
+from tests.engines.view_checks import JARGON
+from tests.ui.conftest import Driver
+
+STEPS = 40
+WORDS = [(p, what) for p, what in JARGON if what != "a sentence in lower case"]
+MARKUP = re.compile(r"\[/?[a-z]+(=[^\]]*)?\]")
+
+
+def on_screen_texts(ui: Driver) -> list[str]:
+    texts = []
+    for widget in ui.app.root.walk(restrict=True):
+        if isinstance(widget, Label) and widget.opacity > 0 and widget.text.strip():
+            texts.append(MARKUP.sub("", widget.text))
+    return texts
+
+
+def check_words(ui: Driver, where: str) -> None:
+    for text in on_screen_texts(ui):
+        for pattern, what in WORDS:
+            assert not pattern.search(text), f"{what} on screen {where}: {text!r}"
+
+
+@pytest.mark.parametrize("game_id", sorted(g.id for g in registry.all_games()))
+def test_every_screen_of_a_seeded_game_speaks_player_words(ui: Driver, game_id: str) -> None:
+    game = registry.get(game_id)
+    players = min(3, game.max_players)
+    ui.app.start_game(game_id, players, {}, [f"Name{i}" for i in range(players)])
+    ui.pump(3)
+    controller = ui.app.controller
+    rng = random.Random(7)
+    check_words(ui, "at the start")
+    for step in range(STEPS):
+        view = controller.view()
+        if view.end is not None:
+            break
+        if view.chance is not None:
+            outcomes = view.chance.outcomes
+            weights = [o.probability or 0 for o in outcomes]
+            key = rng.choices([o.key for o in outcomes], weights)[0]
+            assert controller.choose(key, Source.MANUAL), key
+        else:
+            assert controller.choose(rng.choice(view.choices).key), view.headline
+        ui.pump(2)
+        check_words(ui, f"after step {step + 1}")
+    ui.screenshot(f"words-{game_id}")
