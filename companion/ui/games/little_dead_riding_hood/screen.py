@@ -244,6 +244,7 @@ class LittleDeadRidingHoodScreen(GameScreen):
                 pins=hub.pins,
                 on_event=lambda event: controller.post(self._bag_event, event),
                 commit=self._commit_draw,
+                rng=controller.draw_rng,
                 on_press=lambda: controller.post(self._bag_pressed),
                 sound=self.services.settings.sound,
             )
