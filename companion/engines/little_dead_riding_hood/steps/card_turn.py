@@ -19,7 +19,7 @@ from companion.engines.little_dead_riding_hood.actions import (
 )
 from companion.engines.little_dead_riding_hood.board import Cell
 from companion.engines.little_dead_riding_hood.components import card_effect, card_movement
-from companion.engines.little_dead_riding_hood.hidden import hand_cards
+from companion.engines.little_dead_riding_hood.hidden import card_in, hand_cards
 from companion.engines.little_dead_riding_hood.steps.base import Step
 from companion.engines.little_dead_riding_hood.steps.movement import Move
 
@@ -80,7 +80,9 @@ class CardTurn(Step):
         if isinstance(action, Pass):
             s.steps.pop()
             return
-        s.spend_card(player, action[1])
+        card = card_in(action)
+        assert card is not None  # every other card-turn action plays a card
+        s.spend_card(player, card)
         if isinstance(action, MoveWith):
             s.steps.append(Move(player, card_movement(action.card)))
         elif isinstance(action, WolfCard):
