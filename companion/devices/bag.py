@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.devices.pins import DEFAULT_PINS
-from companion.engines.little_dead_riding_hood.bag import (
+from companion.engines.little_dead_riding_hood import (
     WOLF,
     BagContents,
     draw_from,
