@@ -337,6 +337,8 @@ def test_the_winner_may_turn_the_wolf_before_the_next_game(ui: Driver) -> None:
     assert isinstance(again, WolfScreen) and again is not screen
     assert again.headline.startswith("Player 1 won the last game and may turn the wolf")
     ui.screenshot("wolf-winner-turns")
+    ui.screenshot("wolf-winner-turns", (1280, 720))
+    assert again.ids.turn.text == "Player 1 may turn the wolf"
     ui.tap(ui.button("Keep the wolf where it is", again.ids.actions))
     state = ui.app.controller.state
     assert state.wolf == 135 and state.phase == "choose-house"
@@ -355,6 +357,8 @@ def test_calibrating_mid_game_asks_first_and_says_what_happens(ui: Driver) -> No
     question = ui.button("Not now", dialog)
     assert "game is under way" in dialog.question and "moves no pawn" in dialog.question
     ui.screenshot("wolf-calibrate-ask")
+    ui.screenshot("wolf-calibrate-ask", (1280, 720))
+    ui.resize((800, 480))
     ui.tap(question)
     assert tools.mode == "menu"
     ui.tap(ui.button("Calibrate", tools))

@@ -28,6 +28,8 @@ class LastGame:
 class WinnerTurns:
     """The set-up step of a further game: who may turn the wolf, and keeping it."""
 
+    who: str
+    """The winner's name (or the winners', joined with "and")."""
     headline: str
     keep: Choice | None
     """Keep the wolf where the last game left it (None when that points at a house)."""
@@ -47,17 +49,19 @@ def winner_turns(view: View, last: LastGame | None) -> WinnerTurns | None:
     who = names(last.winners)
     may = "may" if len(last.winners) == 1 else "may each"
     if last.wolf is None:
-        return WinnerTurns(f"{who} won the last game and {may} turn the wolf first.", None)
+        return WinnerTurns(who, f"{who} won the last game and {may} turn the wolf first.", None)
     key = spin_outcome(float(last.wolf)).key
     offered = next((c for c in view.chance.outcomes if c.key == key), None)
     if offered is None:
         return WinnerTurns(
+            who,
             f"{who} won the last game: the wolf points at a house, so {who} turns it "
             "to point at no house.",
             None,
         )
     keep = Choice(key, "Keep the wolf where it is", offered.group, offered.hint)
     return WinnerTurns(
+        who,
         f"{who} won the last game and {may} turn the wolf to a new place, pointing at no house.",
         keep,
     )

@@ -278,10 +278,15 @@ class WolfBoardView(Widget):
                 stacked[space] = k + 1
                 x, y = self.space_point(space)
                 x, y = x + k * size * 0.45, y - k * size * 0.45
-            group.add(Color(0.05, 0.05, 0.05, 1))
-            group.add(
-                Ellipse(pos=(x - size / 2 - 1.5, y - size / 2 - 1.5), size=(size + 3, size + 3))
-            )
+            # a white ring inside a black one: a pawn shows even on its own coloured space
+            for ring, rgb in ((4.0, (0.05, 0.05, 0.05)), (2.5, (1.0, 1.0, 1.0))):
+                group.add(Color(*rgb, 1))
+                group.add(
+                    Ellipse(
+                        pos=(x - size / 2 - ring, y - size / 2 - ring),
+                        size=(size + 2 * ring, size + 2 * ring),
+                    )
+                )
             group.add(Color(*colour_of(colour), 1))
             group.add(Ellipse(pos=(x - size / 2, y - size / 2), size=(size, size)))
 

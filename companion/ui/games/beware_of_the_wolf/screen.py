@@ -17,7 +17,7 @@ from typing import Any
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.metrics import dp
-from kivy.properties import StringProperty
+from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.button import Button
 
 from companion.devices.hub import DeviceStatus
@@ -66,6 +66,8 @@ class WolfScreen(GameScreen):
     details = StringProperty("")
     legend = StringProperty("")
     odds = StringProperty("")
+    grow = NumericProperty(1.0)
+    """How much the words grow on a screen larger than 800x480 (set in kv)."""
     last_game: LastGame | None = None
     """Set by Play again: the next game's set-up lets its winner turn the wolf (BW16)."""
     start_turntable = True
@@ -170,6 +172,8 @@ class WolfScreen(GameScreen):
         self.odds = self._odds(table)
         self._draw_board(view, table)
         self._show_turn(view, table)
+        if turns is not None:
+            self.ids.turn.show(f"{turns.who} may turn the wolf", None)
         self._show_end(view, table)
         self.ids.chance.show(
             view.chance, controller.draw, controller.enter_outcome, manual=not table.wolf_wanted
