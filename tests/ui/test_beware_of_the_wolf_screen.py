@@ -339,6 +339,8 @@ def test_the_winner_may_turn_the_wolf_before_the_next_game(ui: Driver) -> None:
     ui.screenshot("wolf-winner-turns")
     ui.screenshot("wolf-winner-turns", (1280, 720))
     assert again.ids.turn.text == "Player 1 may turn the wolf"
+    again.on_settled(135.0, False)  # the turntable rests where it was: not yet the set-up
+    assert ui.app.controller.state.phase == "set-wolf"
     ui.tap(ui.button("Keep the wolf where it is", again.ids.actions))
     state = ui.app.controller.state
     assert state.wolf == 135 and state.phase == "choose-house"

@@ -16,14 +16,14 @@ from companion.engines.beware_of_the_wolf.board import (
 )
 from companion.engines.beware_of_the_wolf.board_toml import board_to_toml
 from companion.engines.beware_of_the_wolf.box import default_board
-from companion.engines.beware_of_the_wolf.game import BewareOfTheWolfGame
-from companion.engines.beware_of_the_wolf.next_game import LastGame, WinnerTurns, winner_turns
-from companion.engines.beware_of_the_wolf.odds import (
+from companion.engines.beware_of_the_wolf.catching import (
     CatchOdds,
     catch_odds,
     odds_words,
     spinner_weights,
 )
+from companion.engines.beware_of_the_wolf.game import BewareOfTheWolfGame
+from companion.engines.beware_of_the_wolf.next_game import LastGame, WinnerTurns, winner_turns
 from companion.engines.beware_of_the_wolf.reading import Reading, wolf_reading, wolf_tap
 from companion.engines.beware_of_the_wolf.spin import spin_outcome
 from companion.engines.beware_of_the_wolf.state import WolfState

@@ -23,7 +23,7 @@ from companion.engines.beware_of_the_wolf.actions import (
     Word,
 )
 from companion.engines.beware_of_the_wolf.board import HOUSE_STEP, Board
-from companion.engines.beware_of_the_wolf.odds import CatchOdds, catch_odds
+from companion.engines.beware_of_the_wolf.catching import CatchOdds, catch_odds
 from companion.engines.beware_of_the_wolf.spin import caught
 from companion.engines.view import ChanceEntry, Choice, Ending, View, sentence
 

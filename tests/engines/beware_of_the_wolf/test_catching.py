@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from companion.commands.odds import odds_module
 from companion.engines.beware_of_the_wolf import (
     GAME,
     catch_odds,
@@ -12,7 +13,7 @@ from companion.engines.beware_of_the_wolf import (
     spin_outcome,
     spinner_weights,
 )
-from companion.engines.beware_of_the_wolf.odds import ENOUGH_SPINS
+from companion.engines.beware_of_the_wolf.catching import ENOUGH_SPINS
 from tests.engines.beware_of_the_wolf.helpers import position
 
 
@@ -85,3 +86,8 @@ def test_a_spin_that_catches_nobody_says_so() -> None:
     hit.apply(spin_outcome(124.0))
     assert "catches nobody" not in " ".join(line.text for line in hit.view().log)
     assert GAME.id == "beware-of-the-wolf"
+
+
+def test_the_catch_odds_are_not_mistaken_for_a_win_rate_provider() -> None:
+    # `companion odds GAME` loads a package's `odds` module; the catch odds are not one.
+    assert odds_module("beware-of-the-wolf") is None

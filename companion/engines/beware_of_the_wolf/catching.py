@@ -1,5 +1,8 @@
 """Before a spin: each unprotected pawn's chance of being caught on this board.
 
+Named ``catching`` rather than ``odds``: ``companion odds`` loads a package's ``odds``
+module as its win-rate provider.
+
 A pawn is caught when the snout comes to rest on its space, or within the
 midline tolerance of its edge (BW5), so a space's chance is the share of resting
 angles whose guarded zone holds it.  On a fair spinner every whole degree is as
