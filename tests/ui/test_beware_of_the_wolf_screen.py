@@ -84,7 +84,10 @@ def test_setup_dice_moves_and_a_refused_tap(ui: Driver) -> None:
     assert "Tap a lit space" in screen.details
     tap_at(ui, view, *view.space_point("o3"))
     assert "not a move for 3" in ui.app.message
-    tap_at(ui, view, *view.space_point("o10"))
+    x, y = view.space_point("o10")
+    what, angle, _ = view.locate(x + 20, y - 12)  # a finger lands beside the narrow lit space
+    assert what not in ("outer", "inner") or view.board.space_at(what, angle) != "o10"
+    tap_at(ui, view, x + 20, y - 12)  # ... and still chooses it
     state = ui.app.controller.state
     assert state.positions[0] == "o10" and state.turn == 1
     ui.screenshot("wolf-board")

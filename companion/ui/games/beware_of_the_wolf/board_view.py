@@ -15,6 +15,7 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse, InstructionGroup, Line, Mesh
+from kivy.metrics import dp
 from kivy.uix.widget import Widget
 
 from companion.engines.beware_of_the_wolf import Board
@@ -29,6 +30,8 @@ RING_RADII = {"outer": (0.68, 0.9), "inner": (0.38, 0.58)}
 """Inner and outer radius of each ring, as fractions of the view's half size."""
 HOUSE_RADIUS = 0.95
 WOLF_RADIUS = 0.30
+TARGET_REACH_DP = 26
+"""A touch this close to a lit space's centre chooses it: every target is >= 48 dp across."""
 SAME_NEEDLE_DEGREES = 1.5
 """The turntable within this of the game's wolf: one needle says it all."""
 GAME_NEEDLE = (0.95, 0.2, 0.15)
@@ -126,10 +129,28 @@ class WolfBoardView(Widget):
             return "house", angle, fraction
         return "", angle, fraction
 
+    def near_target(self, x: float, y: float) -> tuple[str, str] | None:
+        """The lit space or ringed house within reach of a touch (a finger, 48 dp wide, may
+        land beside a narrow space): ("space", id) or ("house", colour), the nearest."""
+        pic = self.picture
+        spots = [("space", s, self.space_point(s)) for s in pic.targets]
+        spots += [("house", c, self.house_point(c)) for c in pic.pickable_houses]
+        if not spots:
+            return None
+        kind, name, (px, py) = min(spots, key=lambda t: math.hypot(t[2][0] - x, t[2][1] - y))
+        return (kind, name) if math.hypot(px - x, py - y) <= dp(TARGET_REACH_DP) else None
+
     # -- touches -----------------------------------------------------------------------------
     def on_touch_down(self, touch: Any) -> bool:
         if not self.collide_point(*touch.pos) or self.board is None:
             return False
+        near = self.near_target(*touch.pos)
+        if near is not None and near[0] == "space" and self.on_space is not None:
+            self.on_space(near[1], self.board.by_id[near[1]].angle)
+            return True
+        if near is not None and near[0] == "house" and self.on_house is not None:
+            self.on_house(near[1])
+            return True
         what, angle, _ = self.locate(*touch.pos)
         if what == "wolf":
             touch.grab(self)
