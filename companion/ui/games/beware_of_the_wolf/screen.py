@@ -104,12 +104,15 @@ class WolfScreen(GameScreen):
         calibration = self.store.load_calibration()
         for problem in self.store.problems:
             self.controller.message(problem)
-        self._previous, WolfScreen.last_game = WolfScreen.last_game, None
+        last, WolfScreen.last_game = WolfScreen.last_game, None
+        players = {self.controller.player_name(i) for i in range(len(self.controller.names))}
+        if last is not None and set(last.winners) <= players:
+            self._previous = last  # the same table plays again
         # a simulated wolf starts where the game's wolf points (or where the last game
         # left it, or off the houses, at setup)
         _, table = self._view()
-        last = self._previous.wolf if self._previous is not None else None
-        wolf = table.wolf if table.wolf is not None else (last if last is not None else 45)
+        kept = self._previous.wolf if self._previous is not None else None
+        wolf = table.wolf if table.wolf is not None else (kept if kept is not None else 45)
         settings = self.services.settings
         source, tuning, flicker, turner = make_source(
             self.services.devices.simulated,
