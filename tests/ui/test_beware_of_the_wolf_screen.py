@@ -334,6 +334,8 @@ def test_the_winner_may_turn_the_wolf_before_the_next_game(ui: Driver) -> None:
     state.positions[0] = "o0"
     play(ui, ("roll", 1), ("move", "house"))
     assert ui.app.controller.state.is_terminal() and session is ui.app.controller.session
+    assert screen.ids.end.reason.endswith("Play again: Player 1 may turn the wolf first.")
+    ui.screenshot("wolf-winner-offers")
     with hand_driven_turntable():
         ui.tap(ui.button("Play again", screen.ids.end))
     again = ui.screen()

@@ -23,7 +23,12 @@ from companion.engines.beware_of_the_wolf.catching import (
     spinner_weights,
 )
 from companion.engines.beware_of_the_wolf.game import BewareOfTheWolfGame
-from companion.engines.beware_of_the_wolf.next_game import LastGame, WinnerTurns, winner_turns
+from companion.engines.beware_of_the_wolf.next_game import (
+    LastGame,
+    WinnerTurns,
+    names,
+    winner_turns,
+)
 from companion.engines.beware_of_the_wolf.reading import Reading, wolf_reading, wolf_tap
 from companion.engines.beware_of_the_wolf.spin import spin_outcome
 from companion.engines.beware_of_the_wolf.state import WolfState
@@ -51,6 +56,7 @@ __all__ = [
     "catch_odds",
     "default_board",
     "load_board",
+    "names",
     "odds_words",
     "parse_board",
     "parse_board_toml",

@@ -36,6 +36,7 @@ class WinnerTurns:
 
 
 def names(winners: Sequence[str]) -> str:
+    """Names as a player reads them: "Ada", "Ada and Ben", "Ada, Ben and Cleo"."""
     return winners[0] if len(winners) == 1 else ", ".join(winners[:-1]) + " and " + winners[-1]
 
 

@@ -26,6 +26,7 @@ from companion.engines.beware_of_the_wolf import (
     LastGame,
     WolfTable,
     catch_odds,
+    names,
     odds_words,
     spinner_weights,
     winner_turns,
@@ -257,6 +258,9 @@ class WolfScreen(GameScreen):
         banner = self.ids.end
         banner.show(view.end, self.controller.player_name)
         winners = view.end.winners if view.end is not None else ()
+        if winners:  # what Play again offers here (BW16)
+            who = names([self.controller.player_name(w) for w in winners])
+            banner.reason += f" Play again: {who} may turn the wolf first."
         pawn = next((p for p in table.pawns if winners == (p.player,)), None)
         if pawn is not None:
             banner.background = (*colour_of(pawn.colour), 1)
