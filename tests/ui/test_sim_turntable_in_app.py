@@ -8,10 +8,12 @@ import time
 from pathlib import Path
 
 import pytest
+from kivy.core.window import Window
 
 from companion.devices.turntable.fw_host import BUNDLED_FIRMWARE
 from companion.devices.turntable.serial_source import SerialAngleSource
 from companion.devices.turntable.source import SourceStatus
+from companion.ui.confirm import Confirm
 from companion.ui.games.beware_of_the_wolf.screen import WolfScreen
 from tests.ui.conftest import Driver
 
@@ -35,6 +37,12 @@ def test_the_wolf_screen_reads_the_simulated_kit_and_flicks_its_magnet(ui: Drive
     assert tools.name == "wolf-tools" and tools.can_turn
     tools.start_calibration()
     ui.pump(3)
+    asking = [w for w in Window.children if isinstance(w, Confirm)]
+    if asking:  # the kit already set the game's wolf: calibrating mid-game asks first
+        ui.tap(ui.button("Calibrate now", asking[0]))
+        ui.settle_dialogs()
+        ui.pump(3)  # the turn buttons appear with the calibration
+    assert tools.mode == "calibrate"
     start = screen.link.last_raw
     ui.tap(tools.ids.turn_on)
     deadline = time.monotonic() + 10
