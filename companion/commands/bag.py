@@ -10,7 +10,7 @@ import argparse
 import json
 import random
 
-from companion.engines.little_dead_riding_hood.bag import (
+from companion.engines.little_dead_riding_hood import (
     BULLET,
     WOLF,
     chi_square_sf_1dof,

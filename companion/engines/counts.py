@@ -6,13 +6,12 @@ taking and turning them into draw odds is written once here.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 
 from companion.engines.base import IllegalAction
 
 
-def take(counts: Counter[str], kind: str, number: int = 1, what: str = "left") -> None:
+def take(counts: MutableMapping[str, int], kind: str, number: int = 1, what: str = "left") -> None:
     """Remove ``number`` of ``kind``; IllegalAction (nothing changed) if too few remain."""
     have = counts.get(kind, 0)
     if number > have:
@@ -23,7 +22,7 @@ def take(counts: Counter[str], kind: str, number: int = 1, what: str = "left") -
         counts[kind] = have - number
 
 
-def add(counts: Counter[str], kind: str, number: int = 1) -> None:
+def add(counts: MutableMapping[str, int], kind: str, number: int = 1) -> None:
     """Put ``number`` of ``kind`` back."""
     if number:
         counts[kind] = counts.get(kind, 0) + number

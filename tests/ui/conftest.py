@@ -27,12 +27,21 @@ from kivy.base import EventLoop  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
 from kivy.uix.modalview import ModalView  # noqa: E402
+from kivy.uix.scrollview import ScrollView  # noqa: E402
 
 from companion.roster import Roster  # noqa: E402
 from companion.ui.app import CompanionApp  # noqa: E402
 from companion.ui.services import build_services  # noqa: E402
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+
+
+def table_source(controller: Any) -> Any:
+    """What the table enters at this node: a chance outcome it saw, or a player's decision
+    (the session refuses a decision from any source but a player)."""
+    from companion.session.journal import Source
+
+    return Source.MANUAL if controller.state.is_chance_node() else Source.PLAYER
 
 
 class Driver:
@@ -63,19 +72,47 @@ class Driver:
         self.pump(3)
 
     def settle_dialogs(self) -> None:
-        """Let a dialog that is closing finish closing (it takes touches until then)."""
+        """Let a dialog that is opening or closing finish (it takes touches meanwhile)."""
         deadline = time.monotonic() + 3
         while time.monotonic() < deadline:
-            closing = [
-                w for w in Window.children if isinstance(w, ModalView) and not w._is_open
+            closing = [  # fading in or out: it takes touches until it is done
+                w for w in Window.children if isinstance(w, ModalView) and w._anim_alpha < 1
             ]
             if not closing:
                 return
             EventLoop.idle()
 
+    def scroll_into_view(self, widget: Any) -> None:
+        """Scroll every list that holds ``widget`` until its centre shows, as a player
+        would before tapping it.  Kivy's damped scroll effect springs back over real
+        time, so the spring is stopped instead of waited for (no sleeps)."""
+        scroll = widget.parent
+        while scroll is not None and not isinstance(scroll, ScrollView):
+            if scroll.parent is scroll:  # the window is its own parent
+                return
+            scroll = scroll.parent
+        if scroll is None:
+            return
+        content = scroll.children[0]
+        for _ in range(20):
+            x, y = widget.to_window(*widget.center)
+            left, bottom = scroll.to_window(scroll.x, scroll.y)
+            if left <= x <= left + scroll.width and bottom <= y <= bottom + scroll.height:
+                break
+            scroll.effect_y.velocity = 0
+            scroll.effect_y.overscroll = 0
+            span = content.height - scroll.height
+            if span > 0:
+                _, centre = content.to_widget(*widget.to_window(*widget.center))
+                scroll.scroll_y = min(1.0, max(0.0, (centre - scroll.height / 2) / span))
+            self.pump(2)
+        self.scroll_into_view(scroll)  # a list inside a list
+
     def tap(self, widget: Any) -> None:
         self.settle_dialogs()
-        EventLoop.idle()  # a widget made this frame gets its place in the layout first
+        self.scroll_into_view(widget)
+        for _ in range(3):  # a widget made this frame gets its place in the layout first
+            EventLoop.idle()
         assert widget.get_root_window() is not None, f"{widget} is not on screen"
         assert not widget.disabled, f"{widget} is disabled"
         x, y = widget.to_window(*widget.center)

@@ -4,16 +4,23 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
+from kivy.core.window import Window
+from kivy.metrics import sp
 from kivy.tests.common import UnitTestTouch
+from kivy.uix.button import Button
+from kivy.uix.label import Label
 
 from companion.devices.turntable.detector import SpinDetector
 from companion.engines.base import sample_chance
 from companion.session.journal import Source
+from companion.ui.confirm import Confirm
 from companion.ui.games.beware_of_the_wolf.board_view import colour_of, flick_velocity
 from companion.ui.games.beware_of_the_wolf.screen import WolfScreen
-from tests.ui.conftest import Driver
+from tests.ui.conftest import Driver, table_source
 
 
 def tap_at(ui: Driver, widget: Any, x: float, y: float) -> None:
@@ -25,14 +32,25 @@ def tap_at(ui: Driver, widget: Any, x: float, y: float) -> None:
     ui.pump(2)
 
 
-def start(ui: Driver, players: int = 3) -> WolfScreen:
-    WolfScreen.start_turntable = False  # tests drive the turntable by hand, on a fake clock
+def buttons(root: Any) -> list[Any]:
+    return [w for w in root.walk(restrict=True) if isinstance(w, Button)]
+
+
+@contextmanager
+def hand_driven_turntable() -> Iterator[None]:
+    """Tests drive the turntable by hand, on a fake clock."""
+    WolfScreen.start_turntable = False
     WolfScreen.use_sim_kit = False
     try:
-        ui.app.start_game("beware-of-the-wolf", players, {})
+        yield
     finally:
         WolfScreen.start_turntable = True
         WolfScreen.use_sim_kit = True
+
+
+def start(ui: Driver, players: int = 3) -> WolfScreen:
+    with hand_driven_turntable():
+        ui.app.start_game("beware-of-the-wolf", players, {})
     ui.pump(3)
     screen = ui.screen()
     assert isinstance(screen, WolfScreen)
@@ -51,9 +69,10 @@ def test_setup_dice_moves_and_a_refused_tap(ui: Driver) -> None:
     assert state.wolf == 135 and state.phase == "choose-house"
     assert ui.app.controller.session.steps[-1].source is Source.MANUAL
 
+    assert not buttons(screen.ids.actions)  # houses are chosen on the board only
     tap_at(ui, view, *view.house_point("blue"))
     tap_at(ui, view, *view.house_point("red"))
-    ui.tap(ui.button("The green house", screen.ids.actions))
+    tap_at(ui, view, *view.house_point("green"))
     state = ui.app.controller.state
     assert [state.board.houses[h].colour for h in state.houses] == ["blue", "red", "green"]  # type: ignore[index]
     assert screen.headline.endswith("roll the die.")
@@ -61,9 +80,14 @@ def test_setup_dice_moves_and_a_refused_tap(ui: Driver) -> None:
     ui.tap(ui.button("3 ·", screen.ids.chance))
     assert ui.app.controller.state.phase == "move" and "rolled 3" in screen.headline
     assert screen.board_view.picture.targets == {"o10", "i5"}
+    assert not buttons(screen.ids.actions)  # no "move to ..." list: the board is the input
+    assert "Tap a lit space" in screen.details
     tap_at(ui, view, *view.space_point("o3"))
     assert "not a move for 3" in ui.app.message
-    tap_at(ui, view, *view.space_point("o10"))
+    x, y = view.space_point("o10")
+    what, angle, _ = view.locate(x + 20, y - 12)  # a finger lands beside the narrow lit space
+    assert what not in ("outer", "inner") or view.board.space_at(what, angle) != "o10"
+    tap_at(ui, view, x + 20, y - 12)  # ... and still chooses it
     state = ui.app.controller.state
     assert state.positions[0] == "o10" and state.turn == 1
     ui.screenshot("wolf-board")
@@ -77,7 +101,7 @@ def test_a_flick_of_the_simulated_wolf_is_read_back_as_the_spin(ui: Driver) -> N
     screen = start(ui, 2)
     controller = ui.app.controller
     for action in [("wolf", 135), ("house", "red"), ("house", "blue"), ("roll", "wolf")]:
-        assert controller.apply(action, Source.MANUAL)
+        assert controller.apply(action, table_source(controller))
     ui.pump(3)  # the new choice buttons are laid out a frame after the change
     ui.tap(ui.button("Spin the wolf", screen.ids.actions))
     assert controller.state.phase == "spin"
@@ -120,7 +144,7 @@ def test_the_wolf_hit_moves_pawns_back_step_by_step(ui: Driver) -> None:
         ("roll", "wolf"),
         ("spin",),
     ]:
-        assert controller.apply(action, Source.MANUAL), action
+        assert controller.apply(action, table_source(controller)), action
     view = screen.board_view
     tap_at(ui, view, *view.space_point("o11"))  # the snout settled pointing at o11
     state = controller.state
@@ -149,7 +173,7 @@ def test_the_winner_is_shown(ui: Driver) -> None:
             if state.is_chance_node()
             else rng.choice(state.legal_actions())
         )
-        assert controller.apply(action, Source.MANUAL)
+        assert controller.apply(action, table_source(controller))
     ui.pump(2)
     end = screen.ids.end
     assert "wins!" in end.title and "exact throw" in end.reason
@@ -205,7 +229,7 @@ def test_a_spin_while_wolf_tools_are_open_is_not_a_game_move(ui: Driver) -> None
     screen = start(ui, 2)
     controller = ui.app.controller
     for action in [("wolf", 135), ("house", "red"), ("house", "blue"), ("roll", "wolf")]:
-        assert controller.apply(action, Source.MANUAL)
+        assert controller.apply(action, table_source(controller))
     ui.pump(3)  # the new choice buttons are laid out a frame after the change
     ui.tap(ui.button("Spin the wolf", screen.ids.actions))
     steps = len(controller.session.steps)
@@ -217,3 +241,170 @@ def test_a_spin_while_wolf_tools_are_open_is_not_a_game_move(ui: Driver) -> None
     ui.pump(3)
     screen.on_settled(200.0, True)
     assert len(controller.session.steps) == steps + 1
+
+
+def play(ui: Driver, *actions: Any) -> None:
+    for action in actions:
+        assert ui.app.controller.apply(action, Source.MANUAL), action
+    ui.pump(3)
+
+
+def test_two_ways_to_one_space_are_listed_only_after_the_space_is_tapped(ui: Driver) -> None:
+    screen = start(ui, 2)
+    play(ui, ("wolf", 200), ("house", "red"), ("house", "blue"), ("roll", 1))
+    view = screen.board_view
+    tap_at(ui, view, *view.space_point("o0"))
+    play(ui, ("roll", 1), ("move", "o8"), ("roll", 4))
+    assert "o4" in view.picture.targets and not buttons(screen.ids.actions)
+    tap_at(ui, view, *view.space_point("o4"))  # two ways lead there
+    ways = buttons(screen.ids.actions)
+    assert [b.text.rsplit(", ", 1)[1] for b in ways] == [
+        "along the outer path",
+        "by the inner path",
+    ]
+    assert view.picture.targets == {"o4"} and "which way" in screen.details
+    assert all(b.height >= b.texture_size[1] for b in ways)  # the long label wraps, uncut
+    ui.screenshot("wolf-two-ways")
+    ui.screenshot("wolf-two-ways", (1280, 720))
+    ui.tap(ui.button("by the inner path", screen.ids.actions))
+    state = ui.app.controller.state
+    assert state.positions[0] == "o4" and "i1" in ui.app.controller.session.steps[-1].text
+    assert not buttons(screen.ids.actions)
+
+
+def test_a_spin_that_catches_nobody_says_so_and_a_catch_sounds(ui: Driver) -> None:
+    screen = start(ui, 2)
+    play(ui, ("wolf", 135), ("house", "red"), ("house", "blue"), ("roll", 3))
+    play(ui, ("move", "o0", "o1", "o2"), ("roll", 4), ("move", "o8", "o9", "o10", "o11"))
+    play(ui, ("roll", "wolf"), ("spin",))
+    view = screen.board_view
+    tap_at(ui, view, *view.space_point("o24"))  # nobody stands there
+    assert "The wolf catches nobody." in screen.details
+    assert screen._cues is not None and "wolf_catch" not in screen._cues.played
+    play(ui, ("roll", "wolf"), ("spin",))
+    tap_at(ui, view, *view.space_point("o2"))  # red hides behind the tree there: safe
+    assert "catches nobody" in screen.details
+    play(ui, ("roll", "wolf"))
+    assert "If the wolf is spun, it catches Player 2" in screen.odds  # before the decision
+    assert "fair spinner" in screen.odds
+    play(ui, ("spin",))
+    assert not screen.odds
+    tap_at(ui, view, *view.space_point("o11"))
+    assert "caught Player 2" in screen.details
+    assert screen._cues.played[-1] == "wolf_catch"
+
+
+def test_the_catch_odds_follow_the_owners_spinner_once_it_has_enough_spins(ui: Driver) -> None:
+    screen = start(ui, 2)
+    play(ui, ("wolf", 135), ("house", "red"), ("house", "blue"), ("roll", 3))
+    play(ui, ("move", "o0", "o1", "o2"), ("roll", 4), ("move", "o8", "o9", "o10", "o11"))
+    play(ui, ("roll", "wolf"))
+    assert "Player 2 4%" in screen.odds
+    assert screen.store is not None
+    screen.store.spins_path.unlink(missing_ok=True)  # this turntable's own record only
+    for _ in range(100):  # a worn turntable that loves the blue house's side
+        screen.store.add_spin(125.0)
+    screen.refresh()
+    assert "by your turntable's last 100 spins" in screen.odds
+    assert "Player 2 4%" not in screen.odds
+    ui.screenshot("wolf-odds")
+    ui.screenshot("wolf-odds", (1280, 720))
+
+
+def test_one_needle_or_two_with_a_legend(ui: Driver) -> None:
+    screen = start(ui, 2)
+    play(ui, ("wolf", 135), ("house", "red"), ("house", "blue"))
+    screen._live_angle(135.4)  # the turntable agrees with the game: one needle
+    assert screen.legend == ""
+    screen._live_angle(200.0)  # someone nudged the wolf: both, and which is which
+    assert "Red needle" in screen.legend and "White needle" in screen.legend
+    assert {"o12"} <= screen.board_view.picture.guarded  # a tree under the wolf's zone
+    ui.screenshot("wolf-two-needles")
+    ui.screenshot("wolf-two-needles", (1280, 720))
+    screen._live_angle(135.0)
+    assert screen.legend == ""
+
+
+def test_the_winner_may_turn_the_wolf_before_the_next_game(ui: Driver) -> None:
+    screen = start(ui, 2)
+    play(ui, ("wolf", 135), ("house", "red"), ("house", "blue"))
+    session = ui.app.controller.session
+    state = ui.app.controller.state
+    state.quarters[0] = 15  # red has been round the forest: one exact throw takes it home
+    state.positions[0] = "o0"
+    play(ui, ("roll", 1), ("move", "house"))
+    assert ui.app.controller.state.is_terminal() and session is ui.app.controller.session
+    assert screen.ids.end.reason.endswith("Play again: Player 1 may turn the wolf first.")
+    ui.screenshot("wolf-winner-offers")
+    with hand_driven_turntable():
+        ui.tap(ui.button("Play again", screen.ids.end))
+    again = ui.screen()
+    assert isinstance(again, WolfScreen) and again is not screen
+    assert again.headline.startswith("Player 1 won the last game and may turn the wolf")
+    ui.screenshot("wolf-winner-turns")
+    ui.screenshot("wolf-winner-turns", (1280, 720))
+    assert again.ids.turn.text == "Player 1 may turn the wolf"
+    again.on_settled(135.0, False)  # the turntable rests where it was: not yet the set-up
+    assert ui.app.controller.state.phase == "set-wolf"
+    ui.tap(ui.button("Keep the wolf where it is", again.ids.actions))
+    state = ui.app.controller.state
+    assert state.wolf == 135 and state.phase == "choose-house"
+    assert ui.app.controller.session.steps[-1].source is Source.MANUAL
+    assert "won the last game" not in again.headline
+
+
+def test_calibrating_mid_game_asks_first_and_says_what_happens(ui: Driver) -> None:
+    start(ui, 2)
+    play(ui, ("wolf", 135), ("house", "red"), ("house", "blue"))
+    ui.tap(ui.button("Wolf tools"))
+    tools = ui.screen()
+    ui.tap(ui.button("Calibrate", tools))
+    assert tools.mode == "menu"  # not yet: it asks
+    dialog = next(w for w in Window.children if isinstance(w, Confirm))
+    question = ui.button("Not now", dialog)
+    assert "game is under way" in dialog.question and "moves no pawn" in dialog.question
+    ui.screenshot("wolf-calibrate-ask")
+    ui.screenshot("wolf-calibrate-ask", (1280, 720))
+    ui.resize((800, 480))
+    ui.tap(question)
+    assert tools.mode == "menu"
+    ui.tap(ui.button("Calibrate", tools))
+    ui.tap(ui.button("Calibrate now", next(w for w in Window.children if isinstance(w, Confirm))))
+    assert tools.mode == "calibrate" and "red house" in tools.prompt
+    ui.tap(ui.button("Back", tools))
+    ui.tap(ui.button("Close", tools))
+
+
+def small_text(root: Any) -> list[str]:
+    """Every label a player reads on ``root`` that is under 15sp."""
+    return [
+        f"{w.text!r} at {w.font_size / sp(1):.0f}sp"
+        for w in root.walk(restrict=True)
+        if isinstance(w, Label) and w.text and w.opacity > 0 and w.font_size < sp(15) - 0.01
+    ]
+
+
+def test_nothing_on_the_screen_is_below_15sp_at_800x480(ui: Driver) -> None:
+    screen = start(ui, 2)
+    ui.resize((800, 480))
+    seen = [small_text(screen)]
+    play(ui, ("wolf", 135), ("house", "red"), ("house", "blue"))
+    seen.append(small_text(screen))
+    play(ui, ("roll", "wolf"))
+    seen.append(small_text(screen))
+    screen._live_angle(10.0)
+    ui.pump(2)
+    seen.append(small_text(screen))
+    rng = random.Random(3)
+    controller = ui.app.controller
+    while not controller.state.is_terminal():
+        state = controller.state
+        action = (
+            sample_chance(state, rng)
+            if state.is_chance_node()
+            else rng.choice(state.legal_actions())
+        )
+        assert controller.apply(action, Source.MANUAL)
+    ui.pump(3)
+    seen.append(small_text(screen))
+    assert not [problem for problems in seen for problem in problems]

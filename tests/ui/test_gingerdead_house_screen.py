@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -53,17 +54,22 @@ def move(ui: Driver, text: str) -> None:
     ui.tap(button)
 
 
+def enter(ui: Driver, key: str) -> bool:
+    """Apply a chance outcome by its key as the table's manual entry."""
+    controller = ui.app.controller
+    return bool(controller.apply(controller.state.key_to_action(key), Source.MANUAL))
+
+
 def setup_player(ui: Driver, screen: GingerdeadScreen, card: str, lanes: tuple[int, ...]) -> None:
     """Reveal `card` three times (entered as if found in the real deck) and place it."""
-    controller = ui.app.controller
     for placed, lane in enumerate(lanes):
-        assert controller.apply(("reveal", card), Source.MANUAL)
+        assert enter(ui, f"reveal {card}")
         ui.pump()
         assert "place your defense" in screen.headline
         assert len(lit(screen)) == 20 - placed  # any empty tile of the field
         ui.tap(tile(screen, lane, 1))
     for _ in range(5):
-        move(ui, "Let the app deal")
+        move(ui, "Let the app do it")
 
 
 def test_setup_flips_placing_and_the_log(game_ui: Driver) -> None:
@@ -74,23 +80,24 @@ def test_setup_flips_placing_and_the_log(game_ui: Driver) -> None:
     assert isinstance(screen, GingerdeadScreen) and screen.name == "game:gingerdead-house"
     assert "search the deck for a defense" in screen.headline
     # a digital deck: the app searches it, nobody may pick its cards
-    assert ui.button("Let the app search")
-    assert not [w for w in screen.ids.moves.children if "reveal" in w.text]
+    assert ui.button("Let the app do it", screen.ids.chance)
+    assert screen.ids.chance.what == "Player 1 searches their deck for a defense"
+    assert not screen.ids.chance.ids.outcomes.children
 
-    setup_player(ui, screen, "gummy-grunt", (1, 2, 3))
+    setup_player(ui, screen, "Gummy Grunt", (1, 2, 3))
     state = ui.app.controller.state
     assert [state.board.name(state.board.at(0, lane, 1)) for lane in (1, 2, 3)] == [
         "Gummy Grunt"
     ] * 3
-    setup_player(ui, screen, "defense-6", (2, 3, 4))
+    setup_player(ui, screen, "Plain Defense 6", (2, 3, 4))
 
     # the action card flipped at the table, entered by tapping what was seen
     assert "flip the action card" in screen.headline
-    move(ui, "flip Plain Action 2")
+    move(ui, "Plain Action 2 ·")
     assert ui.app.controller.session.steps[-1].source is Source.MANUAL
     assert "flip a monster (2 to go)" in screen.headline
-    move(ui, "flip Plain Monster 4 (lane 1)")
-    move(ui, "flip Dragon")
+    move(ui, "Plain Monster 4 (lane 1) ·")
+    move(ui, "Dragon ·")
     assert "Dragon enters in lane 2" in screen.log_text
     assert "Dragon destroys Gummy Grunt in lane 2" in screen.log_text
     assert tile(screen, 2, 5).text.startswith("Dragon") and tile(screen, 2, 5).kind == "monster"
@@ -112,7 +119,7 @@ def test_setup_flips_placing_and_the_log(game_ui: Driver) -> None:
     assert "Pick a card" in ui.app.message
     assert ui.app.controller.state.to_dict() == before
 
-    move(ui, "end the player step")
+    move(ui, "End the player step")
     assert "Dragon moves to row 4 in lane 2" in screen.log_text
     assert "Player 2: flip the action card" in screen.headline
     assert screen.shown_field == 1
@@ -130,13 +137,17 @@ def test_placing_a_defense_from_the_hand_by_tapping_a_lit_tile(game_ui: Driver) 
     controller = ui.app.controller
     for _ in range(2):  # both players
         for lane in (1, 2, 3):
-            controller.apply(("reveal", "defense-2"), Source.MANUAL)
+            enter(ui, "reveal Plain Defense 2")
             ui.pump()
             ui.tap(tile(screen, lane, 1))
+        # a table deck: the players draw real cards, the app cannot deal them
+        app = screen.ids.chance.ids.app_button
+        assert app.disabled and app.opacity == 0
+        assert [w.text for w in screen.ids.chance.ids.outcomes.children] == ["A card · 100%"]
         for _ in range(5):
-            move(ui, "draw a card")  # table deck: players draw real cards
-    move(ui, "flip Plain Action 1")
-    move(ui, "flip Plain Monster 5 (lane 3)")
+            move(ui, "A card")
+    move(ui, "Plain Action 1 ·")
+    move(ui, "Plain Monster 5 (lane 3) ·")
     assert "Player 1: play defenses" in screen.headline
     assert not screen.hand_secret  # table mode: the list is every card that can be in hand
     ui.tap(hand_button(ui, screen, "Gumdrop Gatling Gun"))
@@ -154,21 +165,26 @@ def test_placing_a_defense_from_the_hand_by_tapping_a_lit_tile(game_ui: Driver) 
     assert controller.state.board.at(0, 3, 5) is not None
 
 
-def test_the_log_names_the_players() -> None:
-    from companion.ui.games.gingerdead_house.view import named_lines
-
-    lines = ["player 2 flips Dragon", "player 1's house falls", "Troll moves to row 3"]
-    assert named_lines(lines, ["Ann", "Bo"]) == [
-        "Bo flips Dragon",
-        "Ann's house falls",
-        "Troll moves to row 3",
-    ]
-
-
-def test_the_headline_names_the_winner_and_why() -> None:
-    from companion.ui.games.gingerdead_house.view import headline
-    from tests.engines.gingerdead_house.helpers import act, scenario
-
-    state = scenario(layout={(0, 3, 1): "m6-3"})
-    act(state, "end the player step")
-    assert headline(state, ["Ann", "Bo"]) == "Bo wins! Bo: the last house standing"
+def test_the_end_banner_shows_the_winners_and_why(game_ui: Driver) -> None:
+    ui = game_ui
+    ui.app.start_game("gingerdead-house", 2, {"round_limit": 5, "mode": "monster-hunter"})
+    ui.pump()
+    screen = ui.screen()
+    controller = ui.app.controller
+    rng = random.Random(3)
+    for _ in range(2000):
+        view = controller.view()
+        if view.end is not None:
+            break
+        if view.chance is not None:
+            controller.draw()
+        else:
+            assert controller.choose(rng.choice(view.choices).key)
+    end = controller.view().end
+    assert end is not None and end.scores is not None
+    ui.pump()
+    banner = screen.ids.end_banner
+    assert banner.title.endswith("win!") or banner.title.endswith("wins!")
+    assert banner.reason == end.reason and "Monster Hunter points" in banner.scores
+    assert not screen.ids.choices.children and not screen.ids.chance.shown
+    ui.screenshot("gingerdead-house-end")

@@ -120,9 +120,9 @@ def test_round_flow_board_taps_and_the_combat_bag(ui: Driver) -> None:
     ]
     ui.screenshot("ldrh-helpers", (800, 480))
 
-    _press(ui, "choose the Huntsman")
+    _press(ui, "The Huntsman")
     assert screen.headline == "Round 1 - Helpers - a draw"
-    _press(ui, "Table: draw a path (wolf icon)")
+    _press(ui, "A path piece with a wolf ·")
     # the legal spaces are highlighted; a tap on the board mirrors the real tile
     assert (0, 1) in screen.ids.board.targets and (5, 2) not in screen.ids.board.targets
     _tap_space(ui, screen, (5, 2))
@@ -131,28 +131,28 @@ def test_round_flow_board_taps_and_the_combat_bag(ui: Driver) -> None:
     assert state is not ui.app.controller.state
     state = ui.app.controller.state
     assert state.board.tiles[(0, 1)] == "path-wolf" and (0, 1) in state.board.wolves
-    for kind, cell in (("path (no icon)", (1, 1)), ("path (bullet icon)", (2, 1))):
-        _press(ui, f"Table: draw a {kind}")
+    for kind, cell in (("A path piece ·", (1, 1)), ("A path piece with a bullet ·", (2, 1))):
+        _press(ui, kind)
         _tap_space(ui, screen, cell)
-        if kind == "path (no icon)":
-            _press(ui, "Table: draw Wolf!!! (1)")
-    _press(ui, "Table: draw a path (no icon)")
+        if kind == "A path piece ·":
+            _press(ui, "Wolf!!! (1) ·")
+    _press(ui, "A path piece ·")
     _tap_space(ui, screen, (0, 3))
-    _press(ui, "Table: draw Off The Path (1)")
+    _press(ui, "Off The Path (1) ·")
     state = ui.app.controller.state
     assert state.hands[0] == ["once-upon-a-time:1", "wolf:1", "wolf:2", "wolf:3"]
     assert "4 cards" in screen.ids.players.children[-1].text
 
-    _press(ui, "choose the Prince")
-    _press(ui, "Prince: done")
+    _press(ui, "The Prince")
+    _press(ui, "Done")
     assert screen.headline == "Round 1 - Card play - Player 1"
-    _press(ui, "move with Wolf!!! (3)")
+    _press(ui, "Move up to 3 with Wolf!!! (3)")
     assert screen.ids.board.reach == {(0, 1), (1, 1), (2, 1)}  # the wolf's space included
     _tap_space(ui, screen, (0, 1))  # onto the zombie wolf: a fight
-    _press(ui, "fight with 2 bullets")
+    _press(ui, "Fight with 2 bullets")
     overlay = screen.overlay
     assert overlay.is_open and overlay.mode == "ready"
-    assert overlay.summary == "1 wolf and 2 bullets: 67% chance to kill the wolf"
+    assert overlay.summary == "1 wolf and 2 bullets in the bag: 67% to kill the wolf"
     assert screen.bag is not None and screen.bag.armed == BagContents(2)
     ui.screenshot("ldrh-bag", (800, 480))
     _overlay_shot(ui, overlay, "ldrh-bag-overlay")
@@ -224,7 +224,7 @@ def test_the_virtual_bag_button_draws_and_a_table_draw_is_entered(ui: Driver) ->
     assert screen.overlay.mode == "result" and "wolf" in screen.overlay.result
     ui.tap(screen.overlay.ids.ok_button)
     # the fighter holds Once Upon A Time: the same bag can be drawn again
-    _press(ui, "play Once Upon A Time (1): draw again")
+    _press(ui, "Play Once Upon A Time (1): draw again")
     assert screen.overlay.is_open and screen.overlay.mode == "ready"
     ui.tap(screen.overlay.ids.table_bullet)
     assert controller.session.steps[-1].source is Source.MANUAL
@@ -232,7 +232,7 @@ def test_the_virtual_bag_button_draws_and_a_table_draw_is_entered(ui: Driver) ->
     ui.tap(screen.overlay.ids.ok_button)
     # a table draw is a player's entry: Undo takes it back and the bag is ready again
     ui.tap(ui.button("Undo"))
-    assert controller.state.tasks[-1]["stage"] == "draw"
+    assert controller.state.steps[-1].stage == "draw"
     assert screen.overlay.is_open and screen.overlay.mode == "ready"
     ui.screenshot("ldrh-bag-again", (1280, 720))
 
@@ -251,9 +251,10 @@ def test_the_winner_is_shown_when_the_game_ends(ui: Driver) -> None:
             assert controller.apply_text(text), text
     ui.pump(3)
     assert controller.state.is_terminal()
-    assert screen.headline.startswith("Player 1 and Player 2 won!")
-    assert "round limit (5)" in screen.headline
-    assert not screen.ids.actions.children
+    assert screen.headline == "Game over"
+    assert "round limit (5)" in screen.ids.end.reason
+    assert not screen.ids.choices.children and not screen.ids.chance.shown
+    assert screen.ids.end.title == "Player 1 and Player 2 win!"
     ui.screenshot("ldrh-game-over", (800, 480))
 
 
@@ -278,19 +279,20 @@ def test_buttons_are_big_enough_and_the_board_fits_both_panels(ui: Driver) -> No
 
 
 def test_view_highlights_what_the_best_card_could_reach() -> None:
-    from companion.ui.games.little_dead_riding_hood import view
     from tests.engines.little_dead_riding_hood.scenario import card_turn, column, lay, new_game
 
     state = new_game(2, hands=[["wolf:2", "cake-and-wine:1"], []])
+    state.names = ["Ann", "Bo"]
     lay(state, column(state, 0, 5), wolves=[(1, 1)])
     card_turn(state, 0)
-    assert view.reachable(state) == {(0, 1), (1, 1)}  # a movement of two; the wolf's space too
+    # a movement of two; the wolf's space too
+    assert state.view().table.reach == {(0, 1), (1, 1)}
     state.apply(("move", "cake-and-wine:1"))
-    assert view.reachable(state) == {(0, 1)}
-    assert view.space_actions(state) == {(0, 1): [("step", 0, 1)]}
-    rows = view.player_rows(state, ["Ann", "Bo"])
-    assert rows[0].text == "* Ann (Red): 3 bullets, 1 card"
-    assert view.prompt(state, ["Ann", "Bo"]) == "Ann moves (1 left)"
+    table = state.view().table
+    assert table.reach == {(0, 1)}
+    assert table.taps == (((0, 1), ("step to row 1 col 2",)),)
+    assert table.players[0].text == "* Ann (Red): 3 bullets, 1 card"
+    assert state.view().headline == "Ann moves: 1 space left."
 
 
 def _card_button(ui: Driver, chooser, key: str):  # type: ignore[no-untyped-def]
@@ -306,7 +308,7 @@ def test_table_cards_show_face_down_hands_and_a_chooser_of_the_unseen_cards(ui: 
 
     screen = _start(ui, options={"event_cards": "table"})
     controller = ui.app.controller
-    assert not [w for w in screen.ids.actions.children if "Let the app draw" in w.text]
+    assert not screen.ids.chance.shown  # no "let the app do it": the table deals
     for _ in range(6):  # the deal: the table hands out real cards, the app counts them
         _press(ui, "Table: draw a card (face down)")
     assert controller.state.hands == [["?"] * 3, ["?"] * 3]
@@ -315,12 +317,12 @@ def test_table_cards_show_face_down_hands_and_a_chooser_of_the_unseen_cards(ui: 
         "[b]* Player 1 (Red): 3 bullets, 3 face-down cards[/b]",
         "Player 2 (Blue): 3 bullets, 3 face-down cards",
     ]
-    _press(ui, "choose The Youngest Brother")
+    _press(ui, "The Youngest Brother")
     # Player 2 could hold Who In The Land Is Fairest Of All?: they are asked
     assert "Player 2 may make Player 1 choose another helper" in screen.prompt
-    _press(ui, "let the helper stand")
-    _press(ui, "choose the Wicked Queen")
-    _press(ui, "let the helper stand")
+    _press(ui, "Let the helper stand")
+    _press(ui, "The Wicked Queen")
+    _press(ui, "Let the helper stand")
     assert screen.headline == "Round 1 - Card play - Player 1"
     ui.screenshot("ldrh-table-cards", (800, 480))
 
@@ -338,7 +340,7 @@ def test_table_cards_show_face_down_hands_and_a_chooser_of_the_unseen_cards(ui: 
     ui.tap(ui.button("Back to the cards", chooser))
     assert chooser.step == "cards"
     ui.tap(_card_button(ui, chooser, "wolf:3"))
-    ui.tap(ui.button("play Wolf!!! (3): Player 2 skips their next turn", chooser))
+    ui.tap(ui.button("Play Wolf!!! (3): Player 2 skips their next turn", chooser))
     assert not chooser.is_open
     state = controller.state
     assert state.skip_pending[1] and state.discard == {"wolf:3": 1}
@@ -350,8 +352,8 @@ def test_table_cards_show_face_down_hands_and_a_chooser_of_the_unseen_cards(ui: 
     assert _card_button(ui, chooser, "wolf:3").text == "3 (1 unseen)"
     ui.tap(_card_button(ui, chooser, "wolf:1"))  # only its movement is left: played at once
     assert not chooser.is_open
-    assert controller.state.tasks[-1]["type"] == "move"
-    _press(ui, "stop moving")
+    assert controller.state.steps[-1].kind == "move"
+    _press(ui, "Stop moving")
     # a card that cannot be in any hand any more is refused, naming the card
     before = controller.state.to_dict()
     assert not controller.apply(("move", "wolf:1"))
@@ -360,11 +362,11 @@ def test_table_cards_show_face_down_hands_and_a_chooser_of_the_unseen_cards(ui: 
 
     # round 2: the Evil Stepmother's random discard reveals the card the table picked
     assert screen.headline == "Round 2 - Helpers - Player 2"
-    _press(ui, "choose the Evil Stepmother")
-    _press(ui, "let the helper stand")
+    _press(ui, "The Evil Stepmother")
+    _press(ui, "Let the helper stand")
     _press(ui, "Table: draw a card (face down)")
     _press(ui, "Table: draw a card (face down)")
-    _press(ui, "Evil Stepmother: Player 1 discards at random")
+    _press(ui, "Player 1 discards a card at random")
     _press(ui, "Show the discarded card")
     assert chooser.title == "Which card did Player 1 discard?"
     ui.tap(_card_button(ui, chooser, "off-the-path:2"))

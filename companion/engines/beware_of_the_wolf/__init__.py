@@ -16,7 +16,19 @@ from companion.engines.beware_of_the_wolf.board import (
 )
 from companion.engines.beware_of_the_wolf.board_toml import board_to_toml
 from companion.engines.beware_of_the_wolf.box import default_board
+from companion.engines.beware_of_the_wolf.catching import (
+    CatchOdds,
+    catch_odds,
+    odds_words,
+    spinner_weights,
+)
 from companion.engines.beware_of_the_wolf.game import BewareOfTheWolfGame
+from companion.engines.beware_of_the_wolf.next_game import (
+    LastGame,
+    WinnerTurns,
+    names,
+    winner_turns,
+)
 from companion.engines.beware_of_the_wolf.reading import Reading, wolf_reading, wolf_tap
 from companion.engines.beware_of_the_wolf.spin import spin_outcome
 from companion.engines.beware_of_the_wolf.state import WolfState
@@ -28,22 +40,30 @@ GAME = BewareOfTheWolfGame()
 __all__ = [
     "GAME",
     "HOUSE_STEP",
+    "LastGame",
     "BewareOfTheWolfGame",
     "Board",
     "BoardError",
     "BoardTeacher",
+    "CatchOdds",
     "Pawn",
     "PawnWalk",
     "Reading",
     "WolfState",
+    "WinnerTurns",
     "WolfTable",
     "board_to_toml",
+    "catch_odds",
     "default_board",
     "load_board",
+    "names",
+    "odds_words",
     "parse_board",
     "parse_board_toml",
     "parse_key",
     "spin_outcome",
+    "spinner_weights",
     "wolf_reading",
+    "winner_turns",
     "wolf_tap",
 ]

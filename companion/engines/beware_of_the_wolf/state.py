@@ -321,8 +321,11 @@ class WolfState(State):
         """BW5/BW6/BW11: unprotected pawns on the pointed spaces move back 4."""
         zone = self.guarded_zone()
         hits_spinner = self.options["wolf_hits_spinner"]
-        for player in caught(self.board, self.positions, zone, self.turn, hits_spinner):
+        found = caught(self.board, self.positions, zone, self.turn, hits_spinner)
+        for player in found:
             self._send_back(player, "wolf-hit")
+        if not found:
+            self.note(text.caught_nobody())
 
     def _send_back(self, player: int, kind: str) -> None:
         """Back 4 on the outer path, never past home; past occupied open spaces (BW10)."""

@@ -171,6 +171,10 @@ def wolf_stops(pointed: str) -> str:
     return f"The wolf stops, pointing at {pointed}."
 
 
+def caught_nobody() -> str:
+    return "The wolf catches nobody."
+
+
 def leaves(name: str) -> str:
     return f"{name} leaves the wolf where it is."
 

@@ -23,6 +23,8 @@ from companion.engines.beware_of_the_wolf.actions import (
     Word,
 )
 from companion.engines.beware_of_the_wolf.board import HOUSE_STEP, Board
+from companion.engines.beware_of_the_wolf.catching import CatchOdds, catch_odds
+from companion.engines.beware_of_the_wolf.spin import caught
 from companion.engines.view import ChanceEntry, Choice, Ending, View, sentence
 
 if TYPE_CHECKING:
@@ -76,6 +78,10 @@ class WolfTable:
     walks: tuple[PawnWalk, ...]
     tap_hint: str
     """What to tell a player who taps the board where no choice is."""
+    catch_odds: tuple[CatchOdds, ...] = ()
+    """While a player decides whether to spin: each pawn a spin could catch, on a fair spinner."""
+    midline: float = 0.0
+    """The midline tolerance in degrees (for odds weighed by the owner's spinner)."""
 
 
 def present(state: WolfState, viewer: int | None = None) -> View:
@@ -184,7 +190,20 @@ def _table(state: WolfState) -> WolfTable:
         player=None if state.phase in ("set-wolf", "over") else state.turn,
         walks=walks,
         tap_hint=_tap_hint(state),
+        catch_odds=_catch_odds(state),
+        midline=float(state.options["midline_tolerance"]),
     )
+
+
+def _catch_odds(state: WolfState) -> tuple[CatchOdds, ...]:
+    """Before a spin, the unprotected pawns it could catch and how likely each is."""
+    if state.phase != "spin-choice":
+        return ()
+    everywhere = frozenset(state.board.by_id)
+    hits = state.options["wolf_hits_spinner"]
+    players = caught(state.board, state.positions, everywhere, state.turn, hits)
+    at_risk = [(p, space) for p in players if (space := state.positions[p]) is not None]
+    return catch_odds(state.board, at_risk, state.options["midline_tolerance"])
 
 
 def _tap_hint(state: WolfState) -> str:

@@ -1,5 +1,19 @@
-"""Gingerdead House: fields of 4 lanes by 5 rows, a card catalogue, monsters and combat."""
+"""Gingerdead House: fields of 4 lanes by 5 rows, a box of cards, monsters and combat.
 
-from companion.engines.gingerdead_house.rules import GAME, GingerdeadHouseGame, GingerdeadState
+The public names below are all a screen may use: the game, its state and the picture
+data its view carries (``View.table`` is a ``GingerdeadTable``).
+"""
 
-__all__ = ["GAME", "GingerdeadHouseGame", "GingerdeadState"]
+from companion.engines.gingerdead_house.game import GAME, GingerdeadHouseGame
+from companion.engines.gingerdead_house.state import GingerdeadState
+from companion.engines.gingerdead_house.view import FORCED, FieldView, GingerdeadTable, TileView
+
+__all__ = [
+    "FORCED",
+    "GAME",
+    "FieldView",
+    "GingerdeadHouseGame",
+    "GingerdeadState",
+    "GingerdeadTable",
+    "TileView",
+]

@@ -3,8 +3,9 @@
 Everything that can happen to a card on a field goes through here (entry with
 pushing GH2, one-row steps GH3, combat GH4, destruction with resurrection GH6,
 elimination), and each of those writes one readable line to ``log`` such as
-"Dragon destroys Gummy Grunt in lane 2".  Card effects call these primitives; the
-turn structure lives in ``rules.py``.
+"Dragon destroys Gummy Grunt in lane 2" (``say``; players are worded "player 2", the
+presenter puts the table's names in).  Card effects call these primitives; the turn
+structure lives in ``state.py`` and ``turn.py``, monsters on the move in ``combat.py``.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.engines.gingerdead_house import decks
-from companion.engines.gingerdead_house.catalogue import LANES, ROWS, Card, Catalogue, power_less
+from companion.engines.gingerdead_house.cards import LANES, ROWS, Card, Catalogue
 from companion.engines.gingerdead_house.decks import Counts, PlayerCards
-from companion.engines.gingerdead_house.effect_api import Effect, Pos
+from companion.engines.gingerdead_house.effect_api import Effect
 
 MONSTER = -1
 """The owner of a monster piece (monsters come from the shared monster deck)."""
@@ -23,6 +24,13 @@ Piece = tuple[str, int, int]
 """A card on a field: (card id, owner player or MONSTER, unique id)."""
 
 MODES = ("last-house", "co-op", "monster-hunter")
+
+
+def team_of_each(players: int, mode: str, teams: str) -> list[int]:
+    """Each player's team: their own outside Co-op, two pairs in Co-op (GH7)."""
+    if mode != "co-op":
+        return list(range(players))
+    return [0, 1, 0, 1] if teams == "across" else [0, 0, 1, 1]
 
 
 def tile_index(lane: int, row: int) -> int:
@@ -63,6 +71,9 @@ class Board:
         self.cards: list[PlayerCards] = []
         self.trophies: list[list[str]] = [[] for _ in range(players)]
         self.log: list[str] = []
+        """The event lines of the previous turn and this one (saved with the state)."""
+        self.fresh: list[str] = []
+        """Lines said since the state last collected them for the public log (not saved)."""
         self.resurrections: list[tuple[Piece, int]] = []
         """Monsters waiting for their destroyer to place them on an opponent's field."""
         self.resurrected: set[int] = set()
@@ -87,11 +98,17 @@ class Board:
         twin.cards = [c.copy() for c in self.cards]
         twin.trophies = [list(t) for t in self.trophies]
         twin.log = list(self.log)
+        twin.fresh = list(self.fresh)
         twin.resurrections = list(self.resurrections)
         twin.resurrected = set(self.resurrected)
         twin.used = set(self.used)
         twin.moving = (self.moving[0], list(self.moving[1])) if self.moving else None
         return twin
+
+    def say(self, line: str) -> None:
+        """One event line, for the saved log and the public log."""
+        self.log.append(line)
+        self.fresh.append(line)
 
     # -- looking ----------------------------------------------------------
     def card(self, piece: Piece) -> Card:
@@ -189,7 +206,7 @@ class Board:
             and self.opponents(credit)
         ):
             self.resurrections.append((piece, credit))
-            self.log.append(
+            self.say(
                 f"{self.name(piece)} will rise again: {player_name(credit)} "
                 "places it on an opponent's field"
             )
@@ -203,132 +220,5 @@ class Board:
         piece = self.at(field, lane, row)
         assert piece is not None
         self.put(field, lane, row, None)
-        self.log.append(f"{by} destroys {self.name(piece)} {self.where(field, lane)}")
+        self.say(f"{by} destroys {self.name(piece)} {self.where(field, lane)}")
         self.route(piece, credit)
-
-    # -- monsters on the move --------------------------------------------
-    def enter(self, field: int, piece: Piece, lane: int, first_time: bool) -> None:
-        """A monster enters row 5 of ``lane``, pushing monsters there down (GH2)."""
-        self.log.append(f"{self.name(piece)} enters {self.where(field, lane)}")
-        occupant = self.at(field, lane, ROWS)
-        if occupant is not None and occupant[1] == MONSTER:
-            self.log.append(f"{self.name(piece)} pushes {self.name(occupant)}")
-            self.step(field, lane, ROWS)
-            if not self.alive[field]:
-                self.route(piece, None)
-                return
-            occupant = self.at(field, lane, ROWS)
-        if occupant is None:
-            self.put(field, lane, ROWS, piece)
-        elif occupant[1] == MONSTER:  # a push that could not clear the tile
-            self.route(piece, None)
-            return
-        else:
-            self.collide(field, piece, None, (field, lane, ROWS))
-        effect = self.effect(piece)
-        if first_time and effect is not None and effect.on_enter and self.find(field, piece[2]):
-            effect.on_enter(self, field, piece)
-
-    def step(self, field: int, lane: int, row: int) -> None:
-        """The monster on this tile moves one row down: push, combat or elimination."""
-        piece = self.at(field, lane, row)
-        assert piece is not None and piece[1] == MONSTER
-        if row == 1:
-            self.put(field, lane, row, None)
-            self.log.append(f"{self.name(piece)} gets past row 1 {self.where(field, lane)}")
-            self.route(piece, None)
-            self.eliminate(field)
-            return
-        ahead = self.at(field, lane, row - 1)
-        if ahead is not None and ahead[1] == MONSTER:
-            self.log.append(f"{self.name(piece)} pushes {self.name(ahead)}")
-            self.step(field, lane, row - 1)
-            if not self.alive[field] or self.at(field, lane, row) != piece:
-                return
-            ahead = self.at(field, lane, row - 1)
-        if ahead is None:
-            self.put(field, lane, row, None)
-            self.put(field, lane, row - 1, piece)
-            self.log.append(f"{self.name(piece)} moves to row {row - 1} {self.where(field, lane)}")
-        elif ahead[1] != MONSTER:
-            self.collide(field, piece, (field, lane, row), (field, lane, row - 1))
-
-    def collide(self, field: int, monster: Piece, source: Pos | None, target: Pos) -> None:
-        """Combat: ``monster`` (at ``source``, or entering) runs into the defense at ``target``.
-
-        Higher power wins, ties destroy both, a winning monster takes the tile (GH4).
-        The field's owner is credited with a destroyed monster (Monster Hunter, GH6)."""
-        _, lane, row = target
-        defense = self.at(*target)
-        assert defense is not None
-        effect = self.effect(defense)
-        if effect is not None and effect.on_collision is not None:
-            effect.on_collision(self, field, monster, target, source)
-            return
-        if source is not None:
-            self.put(*source, None)
-        m_power, d_power = self.card(monster).power, self.card(defense).power
-        m_name, d_name = self.name(monster), self.name(defense)
-        where = self.where(field, lane)
-        if power_less(d_power, m_power):
-            self.put(field, lane, row, monster)
-            self.log.append(f"{m_name} destroys {d_name} {where}")
-            self.route(defense, None)
-        elif power_less(m_power, d_power):
-            self.log.append(f"{d_name} destroys {m_name} {where}")
-            self.route(monster, field)
-        else:
-            self.put(field, lane, row, None)
-            self.log.append(f"{m_name} and {d_name} destroy each other {where}")
-            self.route(defense, None)
-            self.route(monster, field)
-
-    def start_moving(self, field: int) -> None:
-        """Queue every monster of a field: lanes left to right, front-most first (GH3)."""
-        order = [
-            piece[2]
-            for lane in range(1, LANES + 1)
-            for row in range(1, ROWS + 1)
-            if (piece := self.at(field, lane, row)) is not None and piece[1] == MONSTER
-        ]
-        self.moving = (field, order)
-
-    def run_moving(self) -> None:
-        """Move queued monsters until done or a resurrection waits for a player's choice."""
-        while self.moving is not None and not self.resurrections:
-            field, order = self.moving
-            if not order or not self.alive[field]:
-                self.moving = None
-                return
-            uid = order.pop(0)
-            place = self.find(field, uid)
-            if place is not None:
-                self.step(field, *place)
-
-    def eliminate(self, field: int) -> None:
-        """A monster got past row 1: this house falls (in Co-op, with the teammate's)."""
-        fallen = [
-            p
-            for p in range(self.num_players)
-            if self.alive[p] and self.teams[p] == self.teams[field]
-        ]
-        if self.mode != "co-op":
-            fallen = [field] if self.alive[field] else []
-        for player in fallen:
-            self.alive[player] = False
-            self.log.append(f"{player_name(player)}'s house falls")
-            for i, piece in enumerate(self.fields[player]):
-                if piece is not None:
-                    self.fields[player][i] = None
-                    self.route(piece, None)
-        if self.moving is not None and not self.alive[self.moving[0]]:
-            self.moving = None
-
-    def resurrect(self, field: int, lane: int) -> None:
-        """Place the first waiting resurrection monster in row 5 of ``lane`` (GH6)."""
-        piece, chooser = self.resurrections.pop(0)
-        self.resurrected.add(piece[2])
-        self.log.append(
-            f"{player_name(chooser)} raises {self.name(piece)} on {player_name(field)}'s field"
-        )
-        self.enter(field, piece, lane, first_time=False)

@@ -11,53 +11,22 @@ and the app refuses an identity that cannot still be unseen (design.md).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection
 from typing import Any
 
-from companion.engines.base import require
+from companion.engines import checks
+from companion.engines.counts import add, odds, take, total
 
 Counts = dict[str, int]
 
-
-def add(counts: Counts, card_id: str, n: int = 1) -> None:
-    counts[card_id] = counts.get(card_id, 0) + n
-
-
-def take(counts: Counts, card_id: str) -> None:
-    left = counts[card_id] - 1
-    if left:
-        counts[card_id] = left
-    else:
-        del counts[card_id]
+__all__ = ["Counts", "PlayerCards", "add", "check_counts", "odds", "take", "total"]
+"""The toolkit's count bookkeeping, re-exported: a pile's odds are ``odds(pile)``, each card
+id with the chance it is on top of the shuffled pile."""
 
 
-def total(counts: Mapping[str, int]) -> int:
-    return sum(counts.values())
-
-
-def draw_odds(counts: Mapping[str, int]) -> list[tuple[str, float]]:
-    """Each card id with the chance it is on top of a shuffled pile."""
-    size = total(counts)
-    return [(card_id, n / size) for card_id, n in sorted(counts.items())]
-
-
-def check_counts(value: Any, known: Mapping[str, Any], where: str) -> Counts:
-    """Validate saved counts: known card ids with positive whole numbers."""
-    require(isinstance(value, dict), f"{where} must be an object of card counts")
-    counts = value.values()
-    if (
-        value.keys() <= known.keys()
-        and set(map(type, counts)) <= {int}
-        and min(counts, default=1) > 0
-    ):
-        return dict(value)
-    for card_id, n in value.items():
-        require(card_id in known, f"{where}: unknown card {card_id!r}")
-        require(
-            isinstance(n, int) and not isinstance(n, bool) and n > 0,
-            f"{where}: {card_id!r} must have a positive count, got {n!r}",
-        )
-    return dict(value)
+def check_counts(value: Any, known: Collection[str], where: str) -> Counts:
+    """Saved counts: known card ids with whole counts (a zero count is dropped)."""
+    return dict(checks.card_counts(value, where, known))
 
 
 class PlayerCards:
@@ -104,7 +73,7 @@ class PlayerCards:
     def draw_odds(self) -> list[tuple[str, float]]:
         if self.pile is None:
             return [("", 1.0)]
-        return draw_odds(self.pile)
+        return odds(self.pile)
 
     def draw(self, card_id: str) -> None:
         """Move one card (``""`` in table mode) from the pile to the hand."""
@@ -139,8 +108,8 @@ class PlayerCards:
         }
 
     @classmethod
-    def load(cls, data: Any, known: Mapping[str, Any], digital: bool, where: str) -> PlayerCards:
-        require(isinstance(data, dict), f"{where} must be an object")
+    def load(cls, data: Any, known: Collection[str], digital: bool, where: str) -> PlayerCards:
+        checks.table(data, where)
         cards = cls.__new__(cls)
         cards.discard = check_counts(data["discard"], known, f"{where} discard")
         if digital:
@@ -150,11 +119,7 @@ class PlayerCards:
             cards.hand_size = total(cards.hand)
         else:
             for key in ("pile", "hand"):
-                value = data[key]
-                require(
-                    isinstance(value, int) and not isinstance(value, bool) and value >= 0,
-                    f"{where} {key} must be a card count in table mode, got {value!r}",
-                )
+                checks.whole(data[key], f"{where} {key} (a card count in table mode)", 0)
             cards.pile, cards.hand = None, None
             cards.pile_size, cards.hand_size = data["pile"], data["hand"]
         return cards

@@ -11,11 +11,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from companion.engines.gingerdead_house.actions import Target
+
 if TYPE_CHECKING:
     from companion.engines.gingerdead_house.board import Board, Piece
 
-Target = tuple[int, ...]
-"""The ints after an ability's or trick's card in its action (fields, lanes, rows)."""
+AIMS = ("", "card", "step", "volley", "lane", "row", "field")
+"""What a target names, for a screen: "card" a card at (field, lane, row); "step" a tile
+(lane, row) of the defense's own field; "volley" rows of its lane; "lane" / "row"
+(field, lane or row) of an opponent; "field" an opponent's field (field,)."""
 
 Pos = tuple[int, int, int]
 """(field owner, lane 1-4, row 1-5)."""
@@ -40,10 +44,14 @@ class Effect:
     """Defenses: the once-per-turn ability's choices for the defense at ``pos``."""
     ability_apply: Callable[[Board, Pos, Target], None] | None = None
     ability_text: Callable[[Board, Pos, Target], str] | None = None
+    ability_aims: str = ""
+    """What the ability's target names (see AIMS)."""
     trick_targets: Callable[[Board, int], list[Target]] | None = None
     """Tricks: the choices open to this player."""
     trick_apply: Callable[[Board, int, str, Target], None] | None = None
     trick_text: Callable[[Board, int, Target], str] | None = None
+    trick_aims: str = ""
+    """What the trick's target names (see AIMS)."""
     placed_on_any_field: bool = False
     """Defenses: may also go on an empty tile of any living player's field."""
     guarded_on_opponent_field: bool = False

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from companion.engines.gingerdead_house import combat
 from companion.engines.gingerdead_house.board import MONSTER, Board, Piece, all_tiles, player_name
-from companion.engines.gingerdead_house.catalogue import (
+from companion.engines.gingerdead_house.cards import (
     LANES,
     ROWS,
     damage_needed,
@@ -67,8 +68,8 @@ def _mines_explode(
     board.put(*target, None)
     if source is not None:
         board.put(*source, None)
-    board.log.append(f"{name} explode {board.where(field, lane)}")
-    board.log.append(f"{name} destroy {board.name(monster)} {board.where(field, lane)}")
+    board.say(f"{name} explode {board.where(field, lane)}")
+    board.say(f"{name} destroy {board.name(monster)} {board.where(field, lane)}")
     board.route(mines, None)
     board.route(monster, field)
     for other_lane in range(1, LANES + 1):
@@ -98,7 +99,7 @@ def _row_targets(board: Board, pos: Pos) -> list[Target]:
 def _hit_one(board: Board, pos: Pos, target: Target) -> None:
     shooter = _shooter(board, pos)
     f, lane, row = target
-    board.log.append(f"{board.name(shooter)} deals {_power(board, shooter)} damage")
+    board.say(f"{board.name(shooter)} deals {_power(board, shooter)} damage")
     board.destroy(f, lane, row, board.active, board.name(shooter))
 
 
@@ -130,7 +131,7 @@ def _lane_targets(board: Board, pos: Pos) -> list[Target]:
 def _lane_spray(board: Board, pos: Pos, target: Target) -> None:
     field, lane, _ = pos
     shooter = _shooter(board, pos)
-    board.log.append(
+    board.say(
         f"{board.name(shooter)} splits {_power(board, shooter)} damage {board.where(field, lane)}"
     )
     for row in target:
@@ -178,7 +179,7 @@ def _step_apply(board: Board, pos: Pos, target: Target) -> None:
     piece = _shooter(board, pos)
     board.put(field, lane, row, None)
     board.put(field, target[0], target[1], piece)
-    board.log.append(f"{board.name(piece)} moves to lane {target[0]} row {target[1]}")
+    board.say(f"{board.name(piece)} moves to lane {target[0]} row {target[1]}")
 
 
 def _step_text(board: Board, pos: Pos, target: Target) -> str:
@@ -210,7 +211,7 @@ def _steal_apply(board: Board, player: int, card_name: str, target: Target) -> N
     assert piece is not None
     board.put(f, lane, row, None)
     board.steal = (player, piece)
-    board.log.append(
+    board.say(
         f"{player_name(player)} plays {card_name} and steals "
         f"{board.name(piece)} from {player_name(f)}'s field"
     )
@@ -235,7 +236,7 @@ def _swap_tiles(
         mine, theirs = board.at(player, lane, row), board.at(other, lane, row)
         board.put(player, lane, row, theirs)
         board.put(other, lane, row, mine)
-    board.log.append(
+    board.say(
         f"{player_name(player)} plays {card_name}: {what} swapped with {player_name(other)}'s field"
     )
 
@@ -275,12 +276,12 @@ def _march_targets(board: Board, player: int) -> list[Target]:
 
 def _march(board: Board, player: int, card_name: str, target: Target) -> None:
     """Extra monster movement on an opponent's field: combat happens as usual (FAQ)."""
-    board.log.append(
+    board.say(
         f"{player_name(player)} plays {card_name}: the monsters on "
         f"{player_name(target[0])}'s field move"
     )
-    board.start_moving(target[0])
-    board.run_moving()
+    combat.start_moving(board, target[0])
+    combat.run_moving(board)
 
 
 def _march_text(board: Board, player: int, target: Target) -> str:
@@ -321,6 +322,7 @@ EFFECTS: dict[str, Effect] = {
             ability_targets=_row_targets,
             ability_apply=_hit_one,
             ability_text=_hit_one_text,
+            ability_aims="card",
         ),
         Effect(
             "lane-spray",
@@ -329,6 +331,7 @@ EFFECTS: dict[str, Effect] = {
             ability_targets=_lane_targets,
             ability_apply=_lane_spray,
             ability_text=_lane_spray_text,
+            ability_aims="volley",
         ),
         Effect(
             "catapult",
@@ -337,6 +340,7 @@ EFFECTS: dict[str, Effect] = {
             ability_targets=_catapult_targets,
             ability_apply=_hit_one,
             ability_text=_hit_one_text,
+            ability_aims="card",
         ),
         Effect(
             "maltball-mines",
@@ -358,6 +362,7 @@ EFFECTS: dict[str, Effect] = {
             ability_targets=_step_targets,
             ability_apply=_step_apply,
             ability_text=_step_text,
+            ability_aims="step",
         ),
         Effect(
             "steal-below-6",
@@ -366,6 +371,7 @@ EFFECTS: dict[str, Effect] = {
             trick_targets=_steal_targets,
             trick_apply=_steal_apply,
             trick_text=_steal_text,
+            trick_aims="card",
         ),
         Effect(
             "swap-lane",
@@ -374,6 +380,7 @@ EFFECTS: dict[str, Effect] = {
             trick_targets=_swap_lane_targets,
             trick_apply=_swap_lane,
             trick_text=_swap_lane_text,
+            trick_aims="lane",
         ),
         Effect(
             "swap-row",
@@ -382,6 +389,7 @@ EFFECTS: dict[str, Effect] = {
             trick_targets=_swap_row_targets,
             trick_apply=_swap_row,
             trick_text=_swap_row_text,
+            trick_aims="row",
         ),
         Effect(
             "march",
@@ -390,6 +398,7 @@ EFFECTS: dict[str, Effect] = {
             trick_targets=_march_targets,
             trick_apply=_march,
             trick_text=_march_text,
+            trick_aims="field",
         ),
     )
 }

@@ -23,9 +23,8 @@ def monster_power_on(board: Board, field: int) -> int:
 
 
 def hunt_ending(board: Board, why: str) -> Ending:
-    points = scores(board)
-    listed = ", ".join(f"{player_name(p)} {s}" for p, s in enumerate(points))
-    return [float(s) for s in points], f"{why}; scores {listed}"
+    """Monster Hunter: the points decide (the view lists them as the ending's scores)."""
+    return [float(s) for s in scores(board)], why
 
 
 def ending_now(board: Board) -> Ending | None:

@@ -5,8 +5,50 @@ the engine's own documented gaps (docs/games/little-dead-riding-hood.md).
 Event cards are the app's digital deck (the engine knows every hand) or the real
 cards (option ``event_cards = "table"``: the engine knows hand sizes and the cards
 that can still be unseen).
+
+The public names below are all that the screen and the devices use: the Game, the
+presenter's picture (``LdrhTable`` and its parts) and the combat-bag maths.
 """
 
-from companion.engines.little_dead_riding_hood.rules import GAME, LittleDeadRidingHoodGame
+from companion.engines.little_dead_riding_hood.bag import (
+    BULLET,
+    OUTCOMES,
+    WOLF,
+    BagContents,
+    chi_square_sf_1dof,
+    chi_square_two_cells,
+    draw_from,
+    fill_bag,
+    win_probability,
+)
+from companion.engines.little_dead_riding_hood.components import RIDING_HOODS
+from companion.engines.little_dead_riding_hood.game import GAME, LittleDeadRidingHoodGame
+from companion.engines.little_dead_riding_hood.view import (
+    BagInfo,
+    CardOption,
+    CardRow,
+    LdrhTable,
+    PlayerInfo,
+    bag_summary,
+)
 
-__all__ = ["GAME", "LittleDeadRidingHoodGame"]
+__all__ = [
+    "BULLET",
+    "GAME",
+    "OUTCOMES",
+    "RIDING_HOODS",
+    "WOLF",
+    "BagContents",
+    "BagInfo",
+    "CardOption",
+    "CardRow",
+    "LdrhTable",
+    "LittleDeadRidingHoodGame",
+    "PlayerInfo",
+    "chi_square_sf_1dof",
+    "chi_square_two_cells",
+    "draw_from",
+    "fill_bag",
+    "bag_summary",
+    "win_probability",
+]

@@ -1,7 +1,7 @@
 """The named components of Little Dead Riding Hood: tile kinds, helpers, card effects.
 
 These names come from the rulebook and are fixed; how many of each exist is data
-(``manifest.toml``).  Card keys join an effect and its movement value, because two
+(``box.toml``).  Card keys join an effect and its movement value, because two
 cards with the same effect but different movement values are different choices.
 """
 
@@ -37,6 +37,17 @@ EFFECTS: dict[str, str] = {
 }
 
 MOVEMENT_VALUES = (1, 2, 3)
+
+PAWNS: tuple[tuple[str, str], ...] = (
+    ("Red", "#db2924"),
+    ("Blue", "#336be6"),
+    ("Black", "#1a1a1a"),
+    ("Green", "#2ea842"),
+    ("Yellow", "#f2d129"),
+)
+"""Little Red, Blue, Black, Green and Yellow Riding Hood: the pawns in seat order, with
+the colour the screen draws them in."""
+RIDING_HOODS = tuple(name for name, _ in PAWNS)
 
 HIDDEN = "?"
 """A face-down table card (table-card mode): in a hand or the deck, identity unknown."""

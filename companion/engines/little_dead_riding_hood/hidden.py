@@ -3,7 +3,7 @@ the table has seen (table cards, design.md "Hidden cards are unknown until playe
 
 With table cards a hand is a number of face-down cards (``HIDDEN`` entries) and the
 deck is a number of face-down cards.  The cards that can still be unseen are the
-manifest minus the discard pile, because a card is only revealed when it is played
+box minus the discard pile, because a card is only revealed when it is played
 or discarded.  A player with a face-down card and a play left could hold any of
 them, so every one of them is offered to that player (LD23).
 """
@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from companion.engines import counts
 from companion.engines.base import Action
+from companion.engines.little_dead_riding_hood.actions import typed
 from companion.engines.little_dead_riding_hood.components import (
     HIDDEN,
     card_title,
@@ -23,29 +25,13 @@ from companion.engines.little_dead_riding_hood.components import (
 if TYPE_CHECKING:
     from companion.engines.little_dead_riding_hood.state import LdrhState
 
-CARD_AT: dict[str, int] = {
-    "fairest": 1,
-    "bread-crumbs": 1,
-    "move": 1,
-    "wolf": 1,
-    "sitting": 1,
-    "big-hands": 1,
-    "off-path": 1,
-    "flowers": 1,
-    "once-upon-a-time": 1,
-    "lose-card": 1,
-    "fight": 2,
-}
-"""Where an action names the card it plays or reveals."""
-
-
 def is_table(s: LdrhState) -> bool:
     return bool(s.options.get("event_cards") == "table")
 
 
 def unseen(s: LdrhState) -> Counter[str]:
     """Table cards: the cards that can still be face down (in the deck or a hand)."""
-    left = Counter(s.manifest.cards)
+    left = Counter(s.box.cards)
     left.subtract(s.discard)
     return +left
 
@@ -63,16 +49,19 @@ def hand_cards(s: LdrhState, player: int) -> list[str]:
 def reveal(s: LdrhState, player: int, key: str) -> None:
     """A card leaves ``player``'s hand face up onto the discard pile."""
     s.hands[player].remove(HIDDEN if is_table(s) else key)
-    s.discard[key] += 1
+    counts.add(s.discard, key)
+    s.revealed.add(key)
 
 
 def card_in(action: Action) -> str | None:
     """The card an action plays or reveals, if it names one."""
-    if not isinstance(action, tuple) or not action or action[0] not in CARD_AT:
+    act = typed(action)
+    if act is None:
         return None
-    at = CARD_AT[action[0]]
-    key = action[at] if len(action) > at else None
-    return key if is_card_key(key) else None
+    for name in ("card", "cake"):
+        if name in act.fields and is_card_key(getattr(act, name)):
+            return str(getattr(act, name))
+    return None
 
 
 def impossible_card(s: LdrhState, action: Action) -> str:
@@ -80,7 +69,7 @@ def impossible_card(s: LdrhState, action: Action) -> str:
     key = card_in(action)
     if key is None or not is_table(s) or key in unseen(s):
         return ""
-    copies = s.manifest.cards.get(key, 0)
+    copies = s.box.cards.get(key, 0)
     if copies == 0:
         return f"{card_title(key)} is not in this event deck"
     seen = "it has" if copies == 1 else f"all {copies} copies have"

@@ -4,20 +4,32 @@ The round follows the default sequence of play in rules-decisions.md (LD):
 helpers in turn from the starting player, pre-movement combat, then each
 player's card play; then the helpers return and the starting marker passes left.
 
-Everything that happens inside a step (a helper's resolution, a tile draw, a
-movement, a combat) is a *task* on a stack of plain dicts.  The top task decides
-who acts next and what they may do; ``tasks.py`` holds one handler per task type.
-Keeping tasks as plain data makes every position serializable, even mid-combat.
+Everything that happens inside a round (a helper's resolution, a tile draw, a
+movement, a combat) is a *step* on a stack of frozen values (``steps/``).  The top
+step decides who acts next and what they may do; because steps are plain values,
+every position can be saved, even mid-combat.
 """
 
 from __future__ import annotations
 
 import copy
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from companion.engines.base import CHANCE, TERMINAL, Action, Game, IllegalAction, State
+from companion.engines.base import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Game,
+    IllegalAction,
+    State,
+    furthest_along,
+    win_returns,
+)
+from companion.engines.little_dead_riding_hood import save, text, view
+from companion.engines.little_dead_riding_hood.actions import Act, key_of, parse_key
 from companion.engines.little_dead_riding_hood.board import Board, Cell
+from companion.engines.little_dead_riding_hood.box import Box
 from companion.engines.little_dead_riding_hood.components import (
     HELPERS,
     HIDDEN,
@@ -30,43 +42,41 @@ from companion.engines.little_dead_riding_hood.hidden import (
     is_table,
     reveal,
 )
-from companion.engines.little_dead_riding_hood.manifest import Manifest
-
-if TYPE_CHECKING:
-    from companion.engines.little_dead_riding_hood.tasks import Handler
-
-Task = dict[str, Any]
-
-PHASES = ("deal", "helpers", "combat", "cards", "over")
+from companion.engines.little_dead_riding_hood.steps import (
+    CardTurn,
+    Combat,
+    DrawCards,
+    HelperChoice,
+    Step,
+)
+from companion.engines.view import View
 
 
 class LdrhState(State):
     """One position; see the module docstring for the round flow."""
 
-    manifest: Manifest
+    box: Box
 
     def __init__(
-        self, game: Game, players: int, options: dict[str, Any], seed: int, manifest: Manifest
+        self, game: Game, players: int, options: dict[str, Any], seed: int, box: Box
     ) -> None:
         super().__init__(game, players, options, seed)
-        self.manifest = manifest
-        self._choices: tuple[list[Action], list[tuple[Action, float]]] | None = None
+        self.box = box
+        self._choices: tuple[list[Act], list[tuple[Act, float]]] | None = None
         n = players
-        self.board = Board(
-            manifest.rows,
-            manifest.columns(n),
-            [manifest.lane_column(i) for i in range(n)],
-        )
+        self.board = Board(box.rows, box.columns(n), [box.lane_column(i) for i in range(n)])
         self.pawns: list[Cell] = [self.board.start_of(i) for i in range(n)]
-        self.bullets = [manifest.starting_bullets] * n
+        self.bullets = [box.starting_bullets] * n
         self.hands: list[list[str]] = [[] for _ in range(n)]
-        self.deck: Counter[str] = Counter(manifest.cards)
+        self.deck: Counter[str] = Counter(box.cards)
         if is_table(self):
-            self.deck = Counter({HIDDEN: sum(manifest.cards.values())})
+            self.deck = Counter({HIDDEN: sum(box.cards.values())})
         self.discard: Counter[str] = Counter()
-        self.pool: Counter[str] = Counter(manifest.tiles)
-        self.supply_bullets = manifest.bullet_chits - n * manifest.starting_bullets
-        self.supply_wolves = manifest.zombie_wolves
+        self.revealed: set[str] = set()
+        """Cards the public log has named as played or discarded (like the log, not saved)."""
+        self.pool: Counter[str] = Counter(box.tiles)
+        self.supply_bullets = box.bullet_chits - n * box.starting_bullets
+        self.supply_wolves = box.zombie_wolves
         self.round = 0
         self.start_player = 0
         self.phase = "deal"
@@ -78,43 +88,42 @@ class LdrhState(State):
         self.skip_pending = [False] * n
         self.winners: list[int] = []
         self.reason = ""
-        self.tasks: list[Task] = [
-            {"type": "draw-cards", "player": p, "count": manifest.starting_cards}
-            for p in reversed(range(n))
-        ]
+        self.steps: list[Step] = [DrawCards(p, box.starting_cards) for p in reversed(range(n))]
         self._settle()
 
     # -- whose turn -------------------------------------------------------------
-    def _handler(self, task: Task) -> Handler:
-        from companion.engines.little_dead_riding_hood.tasks import HANDLERS
-
-        return HANDLERS[task["type"]]
-
     def current_player(self) -> int:
         if self.phase == "over":
             return TERMINAL
-        task = self.tasks[-1]
-        return self._handler(task).actor(self, task)
+        return self.steps[-1].actor(self)
+
+    @property
+    def step(self) -> Step | None:
+        """The step on top of the stack (None once the game is over)."""
+        return self.steps[-1] if self.steps and self.phase != "over" else None
+
+    def replace_top(self, step: Step) -> None:
+        """Put the changed copy of the top step back (steps are frozen values)."""
+        self.steps[-1] = step
 
     def invalidate(self) -> None:
         """Forget the cached choices; call after changing fields by hand (tests, tools)."""
         self._choices = None
 
-    def _compute_choices(self) -> tuple[list[Action], list[tuple[Action, float]]]:
+    def _compute_choices(self) -> tuple[list[Act], list[tuple[Act, float]]]:
         """(legal actions, chance outcomes), cached until the next apply or load."""
         cached = getattr(self, "_choices", None)
         if cached is not None:
             return cached
         if self.phase == "over":
-            result: tuple[list[Action], list[tuple[Action, float]]] = ([], [])
+            result: tuple[list[Act], list[tuple[Act, float]]] = ([], [])
         else:
-            task = self.tasks[-1]
-            handler = self._handler(task)
-            if handler.actor(self, task) == CHANCE:
-                outcomes = handler.outcomes(self, task)
+            step = self.steps[-1]
+            if step.actor(self) == CHANCE:
+                outcomes = step.outcomes(self)
                 result = ([a for a, _ in outcomes], outcomes)
             else:
-                result = (handler.actions(self, task), [])
+                result = (step.actions(self), [])
         self._choices = result
         return result
 
@@ -125,59 +134,51 @@ class LdrhState(State):
         return list(self._compute_choices()[1])
 
     def _apply(self, action: Action) -> None:
-        task = self.tasks[-1]
-        handler = self._handler(task)
-        if action not in self._compute_choices()[0]:
+        step = self.steps[-1]
+        legal = self._compute_choices()[0]
+        try:
+            act = legal[legal.index(action)]  # the typed value (a plain tuple equals it)
+        except ValueError:
             raise IllegalAction(
-                impossible_card(self, action) or handler.why_not(self, task, action)
-            )
+                impossible_card(self, action) or text.refusal(self, step, action)
+            ) from None
+        except TypeError:  # an unhashable or incomparable value
+            raise IllegalAction(text.refusal(self, step, action)) from None
+        self.note(text.log_line(self, step, act), step.player)
         self._choices = None
         try:
-            handler.apply(self, task, action)
+            step.apply(self, act)
             self._settle()
         finally:
             self._choices = None
 
+    def log_round(self) -> int | None:
+        return self.round or None
+
     def prompt(self) -> str:
-        """What the game is waiting for, as one sentence for the screen."""
+        """What the game is waiting for, as one sentence in player words."""
         if self.phase == "over":
-            return self.end_reason()
-        task = self.tasks[-1]
-        return self._handler(task).describe(self, task)
+            return text.ending(self)
+        return text.prompt(self, self.steps[-1])
 
     def describe(self) -> list[str]:
         """The position in a few lines: the prompt, the round, each player, the supplies."""
-        from companion.engines.little_dead_riding_hood.board import cell_text
-        from companion.engines.little_dead_riding_hood.components import card_title
+        return text.describe(self)
 
-        lines = [self.prompt()]
-        if self.round:
-            lines.append(f"Round {self.round}: player {self.start_player + 1} holds the marker")
-        for p in range(self.num_players):
-            cards = ", ".join(card_title(k) for k in self.hands[p]) or "no cards"
-            if is_table(self) and self.hands[p]:
-                count = len(self.hands[p])
-                cards = f"{count} face-down card{'' if count == 1 else 's'}"
-            helper = HELPERS.get(self.helpers.get(p, ""), "no helper")
-            lines.append(
-                f"Player {p + 1}: {cell_text(self.pawns[p])}, {self.bullets[p]} bullets, "
-                f"{helper}; {cards}"
-            )
-        lines.append(
-            f"{sum(self.pool.values())} tiles in the pool, {sum(self.deck.values())} cards "
-            f"in the deck, {len(self.board.wolves)} zombie wolves on the board"
-        )
-        return lines
+    def view(self, viewer: int | None = None) -> View:
+        return view.present(self, viewer)
+
+    def secrets(self) -> list[str]:
+        return view.secrets(self)
 
     # -- round flow ---------------------------------------------------------------
     def _settle(self) -> None:
         """Run automatic steps until a player or chance must act (or the game ends)."""
         while self.phase != "over":
-            if not self.tasks:
+            if not self.steps:
                 self._advance()
                 continue
-            task = self.tasks[-1]
-            if not self._handler(task).auto(self, task):
+            if not self.steps[-1].auto(self):
                 return
 
     def order(self) -> list[int]:
@@ -189,7 +190,7 @@ class LdrhState(State):
         return [(player + i) % self.num_players for i in range(1, self.num_players)]
 
     def _advance(self) -> None:
-        """Move the round on when no task is pending."""
+        """Move the round on when no step is pending."""
         if self.phase == "deal":
             self._start_round()
         elif self.phase == "helpers":
@@ -210,6 +211,7 @@ class LdrhState(State):
         self.helpers = {}
         self.refused = {}
         self.phase, self.cursor = "helpers", 0
+        self.note(text.round_line(self))
 
     def available_helpers(self, player: int) -> list[str]:
         taken = set(self.helpers.values())
@@ -222,9 +224,7 @@ class LdrhState(State):
             player = order[self.cursor]
             self.cursor += 1
             if not self.sitting_out[player] and self.available_helpers(player):
-                self.tasks.append(
-                    {"type": "choose-helper", "player": player, "chosen": None, "window": []}
-                )
+                self.steps.append(HelperChoice(player))
                 return
         self.phase, self.cursor = "combat", 0
 
@@ -234,7 +234,7 @@ class LdrhState(State):
             player = order[self.cursor]
             self.cursor += 1
             if not self.sitting_out[player] and self.pawns[player] in self.board.wolves:
-                self.tasks.append(new_combat(player, back_to=None))
+                self.steps.append(Combat(player))
                 return
         self.phase, self.cursor = "cards", 0
 
@@ -248,7 +248,7 @@ class LdrhState(State):
                 self.sitting_out[player] = True
             if self.sitting_out[player]:
                 continue
-            self.tasks.append({"type": "card-turn", "player": player, "stage": "choose"})
+            self.steps.append(CardTurn(player))
             return
         self._end_round()
 
@@ -267,16 +267,17 @@ class LdrhState(State):
 
     def _end_stalled(self, why: str) -> None:
         """LD11: the game stops without a pawn at Grandma's house."""
-        self.tasks = []
+        self.steps = []
         self.phase = "over"
         if self.options["stalled_result"] == "furthest":
-            best = max(self.progress(p) for p in range(self.num_players))
-            self.winners = [p for p in range(self.num_players) if self.progress(p) == best]
-            names = " and ".join(f"player {p + 1}" for p in self.winners)
+            progress = [float(self.progress(p)) for p in range(self.num_players)]
+            self.winners = list(furthest_along(progress))
+            names = " and ".join(f"player {p + 1}" for p in self.winners)  # saved: player 1..
             self.reason = f"{why}; {names} got furthest into the woods"
         else:
             self.winners = []
             self.reason = f"{why}; nobody reached Grandma's house"
+        self.note(text.ending(self))
 
     def progress(self, player: int) -> int:
         """How far a pawn got: its row (the start spaces count as row -1)."""
@@ -284,12 +285,13 @@ class LdrhState(State):
 
     def win(self, player: int) -> None:
         """LD8: the first pawn on a path piece in the last row wins at once."""
-        self.tasks = []
+        self.steps = []
         self.phase = "over"
         self.winners = [player]
         self.reason = f"player {player + 1} reached Grandma's house"
+        self.note(text.ending(self), player)
 
-    # -- primitives shared by the task handlers --------------------------------------
+    # -- primitives the steps use --------------------------------------
     def other_pawns(self, player: int) -> list[Cell]:
         return [cell for p, cell in enumerate(self.pawns) if p != player]
 
@@ -370,15 +372,27 @@ class LdrhState(State):
     def returns(self) -> list[float]:
         if self.phase != "over":
             return [0.0] * self.num_players
-        return [1.0 if p in self.winners else 0.0 for p in range(self.num_players)]
+        return win_returns(self.winners, self.num_players)
 
     def end_reason(self) -> str:
         return self.reason or "the game is over"
 
     def action_to_string(self, action: Action) -> str:
-        from companion.engines.little_dead_riding_hood.text import action_text
+        return key_of(action)
 
-        return action_text(self, action)
+    def key_to_action(self, key: str) -> Action:
+        act = parse_key(key)
+        if act is None:
+            raise IllegalAction(text.unknown_key(key))
+        return act
+
+    def string_to_action(self, text_: str) -> Action:
+        """The legal action whose key is ``text_`` (parsed, then looked up)."""
+        act = parse_key(text_)
+        legal = self._compute_choices()[0]
+        if act is not None and act in legal:
+            return legal[legal.index(act)]
+        return super().string_to_action(text_)
 
     def clone(self) -> LdrhState:
         """An independent copy, field by field (much faster than a deep copy)."""
@@ -392,6 +406,7 @@ class LdrhState(State):
         twin.hands = [list(h) for h in self.hands]
         twin.deck = Counter(self.deck)
         twin.discard = Counter(self.discard)
+        twin.revealed = set(self.revealed)
         twin.pool = Counter(self.pool)
         twin.helpers = dict(self.helpers)
         twin.refused = {p: list(h) for p, h in self.refused.items()}
@@ -400,31 +415,14 @@ class LdrhState(State):
         twin.skip_pending = list(self.skip_pending)
         twin.winners = list(self.winners)
         twin.options = dict(self.options)
-        twin.tasks = [
-            {k: list(v) if isinstance(v, list) else v for k, v in t.items()} for t in self.tasks
-        ]
+        twin.steps = list(self.steps)  # frozen values: safe to share
+        twin.log = list(self.log)
         twin._choices = self._choices  # never mutated in place, so safe to share
         return twin
 
     def _dump(self) -> dict[str, Any]:
-        from companion.engines.little_dead_riding_hood.codec import dump_state
-
-        return dump_state(self)
+        return save.dump_state(self)
 
     def _load(self, data: dict[str, Any]) -> None:
-        from companion.engines.little_dead_riding_hood.codec import load_state
-
         self._choices = None
-        load_state(self, data)
-
-
-def new_combat(player: int, back_to: Cell | None) -> Task:
-    """A combat task; ``back_to`` is where a beaten pawn returns (None: pre-movement)."""
-    return {
-        "type": "combat",
-        "player": player,
-        "back_to": None if back_to is None else list(back_to),
-        "stage": "commit",
-        "bullets": 0,
-        "bag": 0,
-    }
+        save.load_state(self, data)

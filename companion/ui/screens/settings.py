@@ -1,7 +1,9 @@
-"""Settings: house rules per game, the turntable port, GPIO pins, sound and tempo.
+"""Settings: house rules per game, the turntable port, GPIO pins, sound and tempo,
+the screen's brightness, and Quit / Restart / Shut down for a touch-only kiosk.
 
 Every change is validated by ``companion.settings`` and saved at once; a refused
 value is explained in the message bar.  Pin changes take effect at the next start.
+Everything is editable by touch: steppers, pick-lists and the on-screen keyboard.
 """
 
 from __future__ import annotations
@@ -14,9 +16,14 @@ from kivy.factory import Factory
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
+from companion.devices.turntable.discovery import all_ports
 from companion.engines import registry
 from companion.settings import SettingsError, next_free_pin
+from companion.system.backlight import find_backlight
+from companion.system.power import can_power_off
+from companion.ui.confirm import Confirm
 from companion.ui.option_row import OptionRow
+from companion.ui.pick_list import PickList
 from companion.ui.screens import load_kv
 
 load_kv(__file__)
@@ -89,16 +96,8 @@ class SettingsScreen(Screen):
                 toggle=self._toggle_analog,
             )
         )
-        port = Factory.PortInput(text=settings.serial_port)
-        port.bind(
-            on_text_validate=lambda w: self._set_port(w.text),
-            focus=lambda w, focused: None if focused else self._set_port(w.text),
-        )
-        body.add_widget(port)
         body.add_widget(
-            Factory.Body(
-                text="Empty: find the turntable by its USB id or /dev/companion-turntable."
-            )
+            self._row("Port", settings.serial_port or "Find it automatically", toggle=self.pick_port)
         )
         body.add_widget(Factory.Heading(text="GPIO pins (BCM numbers; used from the next start)"))
         for role, pin in sorted(settings.pins.items()):
@@ -111,6 +110,59 @@ class SettingsScreen(Screen):
                     ),
                 )
             )
+
+        light = find_backlight()
+        if light is not None:
+            body.add_widget(Factory.Heading(text="Screen"))
+            body.add_widget(
+                self._row(
+                    "Brightness",
+                    f"{light.level() * 10}%",
+                    step=lambda d: self._brightness(light, d),
+                )
+            )
+        body.add_widget(Factory.Heading(text="The companion"))
+        power = Factory.PowerRow()
+        power.ids.quit_button.bind(on_release=lambda *_: self.ask_quit())
+        power.ids.restart_button.bind(on_release=lambda *_: self.ask_restart())
+        power.ids.off_button.disabled = not can_power_off()
+        power.ids.off_button.bind(on_release=lambda *_: self.ask_power_off())
+        body.add_widget(power)
+
+    # -- the kiosk's own controls -----------------------------------------------------
+    def pick_port(self) -> None:
+        choices = [("", "Find it automatically (the kit's USB id or /dev/companion-turntable)")]
+        choices += [(dev, f"{dev}: {what}" if what else dev) for dev, what in all_ports()]
+        PickList("The turntable kit's port", choices, self._set_port).open()
+
+    def _brightness(self, light: Any, direction: int) -> None:
+        try:
+            light.set_level(light.level() + direction)
+        except OSError as err:
+            App.get_running_app().notify(f"The screen's brightness cannot be changed: {err}.")
+        self.show(self.section)
+
+    def ask_quit(self) -> None:
+        Confirm(
+            "Quit the companion?\n\nEvery game is saved; the next start offers to resume.",
+            "Quit",
+            App.get_running_app().stop,
+        ).open()
+
+    def ask_restart(self) -> None:
+        Confirm(
+            "Restart the companion?\n\nEvery game is saved; it starts again at once.",
+            "Restart",
+            App.get_running_app().restart,
+        ).open()
+
+    def ask_power_off(self) -> None:
+        Confirm(
+            "Shut down the Raspberry Pi?\n\nEvery game is saved. Wait for the green light to "
+            "stop blinking before you unplug it.",
+            "Shut down",
+            App.get_running_app().power_off,
+        ).open()
 
     def _row(self, label: str, value: str, toggle: Any = None, step: Any = None) -> Any:
         row = Factory.SettingRow()
@@ -151,3 +203,4 @@ class SettingsScreen(Screen):
         if text != self.settings.serial_port:
             self.settings.serial_port = text
             App.get_running_app().services.save_settings()
+        self.show(self.section)

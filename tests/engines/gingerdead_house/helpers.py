@@ -10,9 +10,9 @@ from typing import Any
 
 from companion.engines.gingerdead_house import GingerdeadHouseGame, GingerdeadState
 from companion.engines.gingerdead_house.board import MONSTER
-from companion.engines.gingerdead_house.catalogue import Catalogue, load_catalogue_text
+from companion.engines.gingerdead_house.box import box_from_text
+from companion.engines.gingerdead_house.cards import Catalogue
 from companion.engines.gingerdead_house.decks import add, take
-from companion.engines.gingerdead_house.effects import effect_problem
 
 TEST_CATALOGUE = """
 [[card]]
@@ -210,7 +210,7 @@ count = 4
 
 
 def make_test_catalogue() -> Catalogue:
-    return load_catalogue_text(TEST_CATALOGUE, effect_problem, source="test catalogue")
+    return box_from_text(TEST_CATALOGUE, "test box.toml")
 
 
 TEST_GAME = GingerdeadHouseGame(make_test_catalogue())

@@ -4,14 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engines.gingerdead_house import GAME
-from companion.engines.gingerdead_house.catalogue import (
-    CatalogueError,
-    load_catalogue_file,
-    load_catalogue_text,
-    power_less,
-)
-from companion.engines.gingerdead_house.effects import effect_problem
+from companion.engines.datafile import DataFileError
+from companion.engines.gingerdead_house import GAME, GingerdeadHouseGame, box
+from companion.engines.gingerdead_house.box import box_from_text, load_box
+from companion.engines.gingerdead_house.cards import power_less
 from tests.engines.gingerdead_house.helpers import TEST_CATALOGUE
 
 CATALOGUE = GAME.catalogue
@@ -71,34 +67,37 @@ def broken(replace: str, by: str) -> str:
     [
         (
             broken("power = 4\n", 'power = "Y"\n'),
-            "card 'grunt': field 'power' must be a whole number",
+            "[card 'grunt'] power must be a whole number",
         ),
         (
             broken('effect = "row-shot"', 'effect = "row-shoot"'),
-            "card 'grunt': field 'effect' 'row-shoot' is not a known effect",
+            "[card 'grunt'] effect: 'row-shoot' is not a known effect",
         ),
         (
             broken('effect = "row-shot"', 'effect = "dragon"'),
-            "card 'grunt': field 'effect' 'dragon' is an effect for monster cards, not defense",
+            "[card 'grunt'] effect: 'dragon' is an effect for monster cards, not defense",
         ),
         (
             broken('lane = 2\neffect = "dragon"', 'lane = 5\neffect = "dragon"'),
-            "card 'dragon': field 'lane' must be a lane 1-4, got 5",
+            "[card 'dragon'] lane must be from 1 to 4, got 5",
         ),
-        (broken('id = "gatling"', 'id = "grunt"'), "card 'grunt': field 'id' is used by two cards"),
-        (broken('name = "Wall 2"', 'name = "wall 6"'), "card 'wall-6': field 'name'"),
-        (broken("flips = 2", "flips = 9"), "card 'godfather': field 'flips' must be a number 0-5"),
-        (broken("power = 4\n", ""), "card 'grunt': field 'power' is required for a defense card"),
+        (broken('id = "gatling"', 'id = "grunt"'), "[card 'grunt'] id is used by two cards"),
+        (
+            broken('name = "Wall 2"', 'name = "wall 6"'),
+            "[card 'wall-6'] name 'Wall 6' is also card 'wall-2'",
+        ),
+        (broken("flips = 2", "flips = 9"), "[card 'godfather'] flips must be from 0 to 5"),
+        (broken("power = 4\n", ""), "[card 'grunt'] power is required for a defense card"),
         (
             broken("count = 4\n", 'count = 4\ncolour = "red"\n'),
-            "card 'grunt': unknown field(s) 'colour'",
+            "[card 'grunt'] has unknown key(s) 'colour'",
         ),
-        (broken('type = "trick"', 'type = "spell"'), "card 'steal': field 'type' must be one of"),
+        (broken('type = "trick"', 'type = "spell"'), "[card 'steal'] type must be one of"),
         (
             broken(
                 'count = 2\n\n[[card]]\nid = "catapult"', 'count = -1\n\n[[card]]\nid = "catapult"'
             ),
-            "card 'gatling': field 'count' must be a whole number >= 0",
+            "[card 'gatling'] count must be at least 0",
         ),
         ("[decks]\nplayer = 10\n" + TEST_CATALOGUE, "the player deck should hold 10 cards"),
         (
@@ -110,8 +109,9 @@ def broken(replace: str, by: str) -> str:
     ],
 )
 def test_a_broken_catalogue_names_the_card_and_the_field(text: str, message: str) -> None:
-    with pytest.raises(CatalogueError) as err:
-        load_catalogue_text(text, effect_problem)
+    with pytest.raises(DataFileError) as err:
+        box_from_text(text, "my box.toml")
+    assert str(err.value).startswith("my box.toml: ")
     assert message in str(err.value)
 
 
@@ -140,10 +140,25 @@ type = "monster"
 power = 1
 lane = 1
 """
-    with pytest.raises(CatalogueError, match="at least 3 defense cards"):
-        load_catalogue_text(text, effect_problem)
+    with pytest.raises(DataFileError, match="at least 3 defense cards"):
+        box_from_text(text)
+
+
+def test_a_box_file_that_is_not_utf8_is_a_data_file_error() -> None:
+    with pytest.raises(DataFileError, match=r"^box.toml: is not UTF-8 text \(byte 2\)"):
+        box_from_text(b'id\xff = "x"', "box.toml")
+
+
+def test_a_broken_box_file_makes_only_this_game_unavailable(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    broken_file = tmp_path / "box.toml"
+    broken_file.write_bytes(b"[[card]]\nid = 'grunt'\nname = \"\xe9\"\n")
+    monkeypatch.setattr(box, "BOX_FILE", broken_file)
+    game = GingerdeadHouseGame()  # nothing is read yet
+    problem = game.unavailable()
+    assert problem is not None and "box.toml: is not UTF-8 text" in problem
+    assert GAME.unavailable() is None
 
 
 def test_a_missing_catalogue_file_is_a_clear_error(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    with pytest.raises(CatalogueError, match="cannot read the catalogue"):
-        load_catalogue_file(tmp_path / "nope.toml", effect_problem)
+    with pytest.raises(DataFileError, match="nope.toml: cannot be read"):
+        load_box(tmp_path / "nope.toml")

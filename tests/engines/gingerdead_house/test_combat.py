@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from companion.engines.base import CHANCE, TERMINAL
+from companion.engines.gingerdead_house import combat
+from companion.engines.gingerdead_house.actions import Flip
 from tests.engines.gingerdead_house.helpers import act, names_at, place, scenario
 
 
@@ -11,7 +13,7 @@ def end_step(state) -> None:  # type: ignore[no-untyped-def]
 
 
 def flip(state, card_id: str) -> None:  # type: ignore[no-untyped-def]
-    state.apply(("flip", card_id))
+    state.apply(Flip(card_id))
 
 
 def test_the_higher_power_wins_and_the_monster_takes_the_tile() -> None:
@@ -41,8 +43,8 @@ def test_damage_is_not_cumulative_two_monsters_fight_the_same_defense() -> None:
     state = scenario(layout={(0, 2, 3): "m4-2", (0, 2, 2): "wall-6"})
     end_step(state)
     place(state, 0, 2, 3, "m4-2")
-    state.board.start_moving(0)
-    state.board.run_moving()
+    combat.start_moving(state.board, 0)
+    combat.run_moving(state.board)
     assert names_at(state, 0) == {(2, 2): "Wall 6"}
     assert state.board.log.count("Wall 6 destroys Troll in lane 2") == 2
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from companion.engines.base import CHANCE, IllegalAction
-from companion.engines.gingerdead_house import GAME
+from companion.engines.gingerdead_house import GAME, turn
+from companion.engines.gingerdead_house.actions import Draw, Place, Reveal
 from tests.engines.gingerdead_house.helpers import TEST_GAME, act, scenario
 
 TABLE = {"player_decks": "table"}
@@ -14,13 +15,13 @@ TABLE = {"player_decks": "table"}
 def test_setup_reveals_three_defenses_places_them_then_draws_five() -> None:
     state = GAME.new_initial_state(2)
     outcomes = state.chance_outcomes()
-    assert all(GAME.catalogue.cards[a[1]].type == "defense" for a, _ in outcomes)
+    assert all(GAME.catalogue.cards[a.card].type == "defense" for a, _ in outcomes)
     assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
     for lane in (1, 2, 3):
-        state.apply(("reveal", "gummy-grunt"))
+        state.apply(Reveal("gummy-grunt"))
         assert state.current_player() == 0
         act(state, f"place Gummy Grunt at lane {lane} row 1")
-    assert state.chance_outcomes()[0][0][0] == "draw"
+    assert isinstance(state.chance_outcomes()[0][0], Draw)
     for _ in range(5):
         state.apply(state.chance_outcomes()[0][0])
     assert state.board.cards[0].hand_size == 5
@@ -29,19 +30,19 @@ def test_setup_reveals_three_defenses_places_them_then_draws_five() -> None:
 
 def test_digital_draw_odds_follow_what_is_left_in_the_deck() -> None:
     state = GAME.new_initial_state(2)
-    state.apply(("reveal", "gummy-grunt"))
+    state.apply(Reveal("gummy-grunt"))
     act(state, "place Gummy Grunt at lane 1 row 1")
     odds = dict(state.chance_outcomes())
     defenses = sum(c.count for c in GAME.catalogue.of_type("defense"))
-    assert odds[("reveal", "gummy-grunt")] == pytest.approx(3 / (defenses - 1))
+    assert odds[Reveal("gummy-grunt")] == pytest.approx(3 / (defenses - 1))
 
 
 def test_table_mode_draws_an_unknown_card() -> None:
     state = GAME.new_initial_state(2, TABLE)
     for lane in (1, 2, 3):
-        state.apply(("reveal", "defense-2"))
+        state.apply(Reveal("defense-2"))
         act(state, f"place Plain Defense 2 at lane {lane} row 1")
-    assert state.chance_outcomes() == [(("draw", ""), 1.0)]
+    assert state.chance_outcomes() == [(Draw(""), 1.0)]
     assert state.legal_action_strings() == ["draw a card"]
 
 
@@ -53,7 +54,7 @@ def test_table_mode_offers_any_card_that_can_still_be_unseen() -> None:
     assert "place Wall 6 at lane 2 row 2" in legal
     assert not any("place Gumdrop Gatling Gun" in t for t in legal)  # both are on the field
     with pytest.raises(IllegalAction, match="has no Gumdrop Gatling Gun"):
-        state.apply(("place", "gatling", 0, 2, 2))
+        state.apply(Place("gatling", 0, 2, 2))
     act(state, "place Wall 6 at lane 2 row 2")
     act(state, "place Wall 9 at lane 3 row 2")
     assert state.board.cards[0].hand_size == 0
@@ -78,7 +79,7 @@ def test_the_monster_deck_is_reshuffled_when_empty() -> None:
     board.monster_discard, board.monster_pile = board.monster_pile, {}
     state.flips_left = 1
     state._legal = None
-    state._advance()
+    turn.advance(state)
     assert board.monster_pile and not board.monster_discard
     assert "the monster deck is reshuffled" in board.log
 
@@ -95,7 +96,7 @@ def test_cleanup_draws_up_to_five() -> None:
     act(state, "end the player step")
     for card_id in ("wall-9", "wall-9", "grunt"):
         assert state.current_player() == CHANCE and state.phase == "draw"
-        state.apply(("draw", card_id))
+        state.apply(Draw(card_id))
     assert state.board.cards[0].hand_size == 5
     assert state.phase == "action" and state.board.active == 1
 
@@ -103,12 +104,10 @@ def test_cleanup_draws_up_to_five() -> None:
 def test_a_card_that_is_not_in_the_hand_cannot_be_played() -> None:
     state = scenario(hands={0: ["wall-2"]})
     with pytest.raises(IllegalAction, match="has no Wall 9"):
-        state.apply(("place", "wall-9", 0, 1, 1))
+        state.apply(Place("wall-9", 0, 1, 1))
 
 
 def test_the_history_never_names_a_card_drawn_into_a_hand() -> None:
-    from companion.engines.gingerdead_house import GAME
-
     state = GAME.new_initial_state(2, seed=1)
     assert state.public_step_text("draw Gummy Grunt", 5) == "draw a card"
     assert state.public_step_text("flip Dragon", 0) == "flip Dragon"

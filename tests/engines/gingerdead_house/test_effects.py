@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from companion.engines.base import CHANCE, IllegalAction
+from companion.engines.gingerdead_house import combat
+from companion.engines.gingerdead_house.actions import Flip, Place
 from companion.engines.gingerdead_house.effects import EFFECTS
 from tests.engines.gingerdead_house.helpers import (
     TEST_GAME,
@@ -25,7 +27,7 @@ def test_godfather_death_destroys_rows_4_and_5_before_monsters_enter() -> None:
         phase="action",
         layout={(0, 1, 5): "wall-2", (0, 2, 4): "m4-2", (0, 3, 3): "wall-6", (1, 1, 5): "wall-2"},
     )
-    state.apply(("flip", "godfather"))
+    state.apply(Flip("godfather"))
     assert names_at(state, 0) == {(3, 3): "Wall 6"}
     assert names_at(state, 1) == {(1, 5): "Wall 2"}  # only the active field
     assert "Godfather Death destroys Wall 2 in lane 1" in state.board.log
@@ -39,8 +41,8 @@ def test_an_action_card_can_open_the_opponents_trick_window_clockwise() -> None:
         layout={(0, 2, 2): "wall-2"},
         hands={1: ["steal"], 2: ["swap-row"], 0: ["wall-6"]},
     )
-    state.apply(("flip", "open-window"))
-    state.apply(("flip", "m6-3"))
+    state.apply(Flip("open-window"))
+    state.apply(Flip("m6-3"))
     assert state.phase == "tricks" and state.current_player() == 1
     act(state, "play Let's Be Friends... Not!: steal Wall 2 at lane 2 row 2 of player 1's field")
     assert state.current_player() == 1  # must put the stolen wall first
@@ -54,8 +56,8 @@ def test_an_action_card_can_open_the_opponents_trick_window_clockwise() -> None:
 
 def test_without_the_window_opponents_cannot_play_tricks() -> None:
     state = scenario(players=3, phase="action", hands={1: ["steal"]})
-    state.apply(("flip", "act-1"))
-    state.apply(("flip", "m6-3"))
+    state.apply(Flip("act-1"))
+    state.apply(Flip("m6-3"))
     assert state.phase == "player" and state.current_player() == 0
 
 
@@ -65,7 +67,7 @@ def test_dragon_destroys_every_card_in_its_lane_when_it_enters() -> None:
         phase="monsters", layout={(0, 2, 3): "grunt", (0, 2, 4): "m4-2", (0, 3, 3): "wall-6"}
     )
     state.flips_left = 1
-    state.apply(("flip", "dragon"))
+    state.apply(Flip("dragon"))
     assert names_at(state, 0) == {(2, 5): "Dragon", (3, 3): "Wall 6"}
     assert "Dragon destroys Gummy Grunt in lane 2" in state.board.log
 
@@ -101,7 +103,7 @@ def test_a_resurrection_monster_rises_at_most_once_per_turn() -> None:
 def test_a_resurrection_monster_destroyed_by_a_card_effect_does_not_rise() -> None:
     state = scenario(phase="monsters", layout={(0, 2, 3): "zombie"})
     state.flips_left = 1
-    state.apply(("flip", "dragon"))
+    state.apply(Flip("dragon"))
     assert state.board.resurrections == []
     assert state.board.monster_discard == {"zombie": 1}
 
@@ -167,7 +169,7 @@ def test_maltball_mines_explode_when_a_monster_enters_onto_them() -> None:
         phase="monsters", layout={(0, 1, 5): "mines", (0, 3, 5): "m6-3", (0, 3, 4): "m6-3"}
     )
     state.flips_left = 1
-    state.apply(("flip", "m4-1"))
+    state.apply(Flip("m4-1"))
     assert names_at(state, 0) == {(3, 4): "Ogre"}
 
 
@@ -188,7 +190,7 @@ def test_wizard_of_what_goes_on_an_opponents_field_and_cannot_be_replaced_there(
     assert "place Wall 6 at lane 2 row 3" in legal
     assert not any("Wizard" in t for t in legal)
     with pytest.raises(IllegalAction):
-        state2.apply(("place", "wall-6", 1, 2, 2))
+        state2.apply(Place("wall-6", 1, 2, 2))
     # ... a monster must destroy it
     place(state2, 1, 2, 3, "m4-2")
     act(state2, "end the player step")
@@ -234,8 +236,8 @@ def test_steal_takes_a_defense_of_power_less_than_6_including_x() -> None:
     assert state.board.cards[0].discard == {"steal": 1}
     # it stays player 2's card: destroyed, it goes to player 2's discard pile
     place(state, 0, 4, 2, "m6-3")
-    state.board.start_moving(0)
-    state.board.run_moving()
+    combat.start_moving(state.board, 0)
+    combat.run_moving(state.board)
     assert state.board.cards[1].discard == {"wall-x": 1}
 
 
@@ -283,6 +285,6 @@ def test_the_shipped_dragon_destroys_gummy_grunt_in_lane_2() -> None:
 
     state = scenario(game=GAME, phase="monsters", layout={(0, 2, 2): "gummy-grunt"})
     state.flips_left = 1
-    state.apply(("flip", "dragon"))
+    state.apply(Flip("dragon"))
     assert state.board.log[-1] == "Dragon destroys Gummy Grunt in lane 2"
     assert names_at(state, 0) == {(2, 5): "Dragon"}

@@ -7,9 +7,8 @@ import pytest
 
 from companion.engines.base import CHANCE, InvalidOptions
 from companion.engines.gingerdead_house import GingerdeadHouseGame
-from companion.engines.gingerdead_house.catalogue import load_catalogue_text
+from companion.engines.gingerdead_house.box import box_from_text
 from companion.engines.gingerdead_house.decks import take
-from companion.engines.gingerdead_house.effects import effect_problem
 from tests.engines.gingerdead_house.helpers import TEST_GAME, act, scenario
 
 FULL_HAND = ["wall-2", "wall-2", "wall-6", "wall-6", "wall-9"]
@@ -113,7 +112,7 @@ count = 1
 
 
 def test_monster_hunter_ends_when_every_monster_is_destroyed() -> None:
-    game = GingerdeadHouseGame(load_catalogue_text(SMALL, effect_problem))
+    game = GingerdeadHouseGame(box_from_text(SMALL))
     state = scenario(
         options={"mode": "monster-hunter"},
         game=game,

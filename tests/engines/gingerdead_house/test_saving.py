@@ -64,8 +64,11 @@ def damaged(change) -> dict[str, Any]:  # type: ignore[no-untyped-def]
             lambda s: s["players"][0]["hand"].__setitem__("wall-9", 1),
             "players[0]: pile, hand, discard and field hold",
         ),
-        (lambda s: s.__setitem__("active", 5), "active must be a whole number from 0 to 1"),
-        (lambda s: s.__setitem__("monster_pile", {"m4-2": 0}), "'m4-2' must have a positive count"),
+        (lambda s: s.__setitem__("active", 5), "active must be from 0 to 1, got 5"),
+        (
+            lambda s: s.__setitem__("monster_pile", {"m4-2": -1}),
+            "monster_pile.m4-2 must be at least 0",
+        ),
         (lambda s: s.__setitem__("next_uid", 1), "next_uid must be above every card id"),
         (lambda s: s.__setitem__("result", [1.0, 0.0]), "only a finished game has a result"),
         (lambda s: s.__setitem__("steal", [0, ["m4-2", -1, 90]]), "steal must hold a free defense"),

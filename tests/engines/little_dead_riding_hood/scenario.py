@@ -1,7 +1,7 @@
 """Build Little Dead Riding Hood positions for rule scenarios.
 
 Positions start from a real new game (the deal is applied as chance outcomes)
-and are then arranged by hand: tiles, tokens, pawns and the pending task.  Every
+and are then arranged by hand: tiles, tokens, pawns and the pending step.  Every
 helper keeps the box's totals straight so saved positions still load.
 """
 
@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.engines.little_dead_riding_hood import GAME
 from companion.engines.little_dead_riding_hood.board import Cell
+from companion.engines.little_dead_riding_hood.save import load_step
 from companion.engines.little_dead_riding_hood.state import LdrhState
 
 DEFAULT_HANDS = [
@@ -30,7 +31,7 @@ def new_game(players: int = 2, hands: list[list[str]] | None = None, **options: 
     assert isinstance(state, LdrhState)
     for player in range(players):
         for key in DEFAULT_HANDS[player]:
-            assert state.tasks[-1]["player"] == player
+            assert state.steps[-1].player == player
             state.apply(("card", key))
     assert state.phase == "helpers"
     if hands is not None:
@@ -84,10 +85,10 @@ def give(state: LdrhState, player: int, cards: list[str]) -> None:
 
 
 def task(state: LdrhState, phase: str, **fields: Any) -> None:
-    """Make ``fields`` (a task) the only pending step in ``phase``."""
+    """Make ``fields`` (a step as saves write it) the only pending step in ``phase``."""
     state.phase = phase
     state.cursor = state.num_players
-    state.tasks = [dict(fields)]
+    state.steps = [load_step(state, dict(fields))]
     state.invalidate()
     state._settle()  # run the steps that need nobody, as apply would
 

@@ -128,12 +128,12 @@ def _engine_landings(state: LdrhState, movement_card: str) -> set[tuple[int, int
     frontier = [state]
     while frontier:
         s = frontier.pop()
-        if s.tasks and s.tasks[-1]["type"] == "combat":
-            stage = s.tasks[-1]["stage"]
+        if s.steps and s.steps[-1].kind == "combat":
+            stage = s.steps[-1].stage
             s = s.child(("fight", 1, "") if stage == "commit" else ("bag", "bullet"))
             frontier.append(s)
             continue
-        if not s.tasks or s.tasks[-1]["type"] != "move":
+        if not s.steps or s.steps[-1].kind != "move":
             ends.add(s.pawns[0])
             continue
         for action in s.legal_actions():
@@ -157,7 +157,7 @@ def test_the_wolf_on_b_star_must_be_fought_before_ending_there() -> None:
     give(state, 0, ["wolf:3"])
     card_turn(state, 0)
     play(state, "move with Wolf!!! (3)", "step to row 5 col 4")
-    assert state.tasks[-1]["type"] == "combat"
+    assert state.steps[-1].kind == "combat"
     assert texts(state)[:3] == [
         "fight with 1 bullet",
         "fight with 2 bullets",
@@ -171,7 +171,7 @@ def test_the_wolf_on_b_star_must_be_fought_before_ending_there() -> None:
     assert state.pawns[0] == (4, 3) and (4, 3) not in state.board.wolves
     assert state.bullets[0] == 0
     play(state, "stop moving")
-    assert state.phase == "over" or state.tasks[-1]["type"] != "move"
+    assert state.phase == "over" or state.steps[-1].kind != "move"
 
 
 def test_without_bullets_a_wolf_space_cannot_be_entered() -> None:
@@ -200,7 +200,7 @@ def test_pawns_may_be_passed_but_not_shared() -> None:
     assert "stop moving" not in texts(state)
     play(state, "step to row 2 col 2")  # the last step: the move ends there
     assert state.pawns[0] == (1, 1)
-    assert not any(t["type"] == "move" for t in state.tasks)
+    assert not any(t.kind == "move" for t in state.steps)
 
 
 def test_the_first_pawn_on_a_path_piece_in_row_ten_wins() -> None:
@@ -246,8 +246,8 @@ def test_board_state_from_task_names_the_phase() -> None:
     state = new_game(2)
     task(state, "helpers", type="choose-helper", player=1, chosen=None, window=[])
     assert state.current_player() == 1
-    assert state.prompt() == "player 2 chooses a helper"
+    assert state.prompt() == "Player 2 chooses a helper."
     lines = state.describe()
-    assert lines[0] == "player 2 chooses a helper"
-    assert lines[1] == "Round 1: player 1 holds the marker"
+    assert lines[0] == "Player 2 chooses a helper."
+    assert lines[1] == "Round 1: Player 1 holds the marker"
     assert lines[2].startswith("Player 1: start col 2, 3 bullets, no helper; Who's Been Sitting")

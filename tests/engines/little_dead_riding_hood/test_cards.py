@@ -182,7 +182,7 @@ def test_wolf_makes_a_player_who_already_played_sit_out_the_next_round() -> None
     # player 1 neither chooses a helper nor places a Huntsman tile
     assert state.current_player() == 1
     play(state, "choose the Huntsman")
-    assert state.tasks[-2]["queue"] == [1, 1]
+    assert state.steps[-2].queue == (1, 1)
     for _ in range(3):
         play(state, "draw a path (bullet icon)")
         state.apply(state.legal_actions()[0])

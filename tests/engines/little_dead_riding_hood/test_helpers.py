@@ -82,7 +82,7 @@ def test_prince_stepping_onto_a_wolf_fights_it() -> None:
     lay(state, column(state, 0, 2), wolves=[(1, 1)])
     state.pawns[0] = (0, 1)
     play(state, "choose the Prince", "Prince: move to row 2 col 2")
-    assert state.tasks[-1]["type"] == "combat"
+    assert state.steps[-1].kind == "combat"
     play(state, "fight with 3 bullets", "draw a bullet from the bag")
     assert state.pawns[0] == (1, 1) and not state.board.wolves
     assert texts(state) == ["Prince: done"]  # nothing left to switch
@@ -111,7 +111,7 @@ def test_wicked_queen_moves_up_to_two_wolves_one_per_tile_even_onto_pawns() -> N
 def test_huntsman_places_three_then_each_other_player_one() -> None:
     state = new_game(3)
     play(state, "choose the Huntsman")
-    assert state.tasks[-2]["queue"] == [0, 0, 1, 2]  # player 1's first tile is being drawn
+    assert state.steps[-2].queue == (0, 0, 1, 2)  # player 1's first tile is being drawn
     play(state, "draw a path (bullet icon)", "place the tile at row 1 col 2")
     play(state, "draw a path (wolf icon)", "place the tile at row 2 col 2")
     play(state, "draw a path (no icon)", "place the tile at row 3 col 2")
@@ -126,13 +126,13 @@ def test_huntsman_places_three_then_each_other_player_one() -> None:
     play(state, "place the tile at row 3 col 3", "draw a path (no icon)")
     assert state.current_player() == 2
     play(state, "place the tile at row 1 col 6", "draw Wolf!!! (2)")
-    assert state.current_player() == 1 and state.tasks[-1]["type"] == "choose-helper"
+    assert state.current_player() == 1 and state.steps[-1].kind == "choose-helper"
 
 
 def test_huntsman_in_a_five_player_game_gives_the_others_two_tiles() -> None:
     state = new_game(5)
     play(state, "choose the Huntsman")
-    assert state.tasks[-2]["queue"] == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4]  # after the first
+    assert state.steps[-2].queue == (0, 0, 1, 1, 2, 2, 3, 3, 4, 4)  # after the first
 
 
 def test_an_obstacle_that_cannot_be_placed_goes_back_and_another_tile_is_drawn() -> None:
@@ -183,7 +183,7 @@ def test_fairy_godmother_gives_the_chooser_all_three_and_the_others_one() -> Non
     assert texts(state) == ["take a card", "take a bullet", "place a tile", "take nothing"]
     play(state, "take a bullet")
     assert state.bullets[1] == 4
-    assert state.current_player() == 1 and state.tasks[-1]["type"] == "choose-helper"
+    assert state.current_player() == 1 and state.steps[-1].kind == "choose-helper"
 
 
 def test_youngest_brother_allows_a_second_card() -> None:
@@ -245,7 +245,7 @@ def test_a_refused_helper_choice_is_an_illegal_action_with_a_reason() -> None:
     play(state, "choose the Prince", "Prince: done")
     before = state.to_dict()
     with pytest.raises(
-        IllegalAction, match="'choose the Prince' is not possible now: player 2 chooses a helper"
+        IllegalAction, match="'choose the Prince' is not possible now: Player 2 chooses a helper"
     ):
         state.apply(("helper", "prince"))
     assert state.to_dict() == before

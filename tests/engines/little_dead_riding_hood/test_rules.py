@@ -1,22 +1,22 @@
-"""Round flow, game ends, house-rule options, saved games and the manifest."""
+"""Round flow, game ends, house-rule options, saved games and the box file."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engines.base import InvalidState, sample_chance
-from companion.engines.little_dead_riding_hood import GAME
-from companion.engines.little_dead_riding_hood.manifest import (
-    ManifestError,
-    default_manifest,
-    load_manifest_text,
-)
+from companion.engines.base import InvalidOptions, InvalidState, sample_chance
+from companion.engines.datafile import DataFileError
+from companion.engines.little_dead_riding_hood import GAME, LittleDeadRidingHoodGame
+from companion.engines.little_dead_riding_hood.box import default_box, parse_box
 from companion.engines.little_dead_riding_hood.state import LdrhState
+from companion.engines.little_dead_riding_hood.steps import Combat
 from tests.engines.little_dead_riding_hood.scenario import column, lay, new_game, play
 
 
@@ -60,7 +60,7 @@ def test_the_stalled_result_option_can_make_everyone_lose() -> None:
 def test_the_game_ends_when_no_card_or_tile_can_come_into_play() -> None:
     state = new_game(2, hands=[[], []])
     state.deck = Counter()
-    state.discard = Counter(GAME.manifest.cards)
+    state.discard = Counter(GAME.box.cards)
     state.pool = Counter()
     state.invalidate()
     _idle_round(state)
@@ -87,7 +87,7 @@ def test_reshuffle_option_turns_the_discards_into_a_new_deck() -> None:
     ("path", "value", "message"),
     [
         (("tiles",), [".x..."] + ["....."] * 9, "tiles\\[0\\] column 2: unknown tile code 'x'"),
-        (("tiles",), ["....."] * 9, "tiles must have 10 entries, got 9"),
+        (("tiles",), ["....."] * 9, "tiles must list 10 entries, got 9"),
         (("tiles",), [".p.."] + ["....."] * 9, "tiles\\[0\\] must be a text of 5 characters"),
         (
             ("tiles",),
@@ -138,12 +138,12 @@ def test_a_save_shows_the_board_as_text_rows() -> None:
 def test_a_save_with_cards_out_of_nowhere_is_refused() -> None:
     data = new_game(2).to_dict()
     data["state"]["hands"][0].append("wolf:1")
-    with pytest.raises(InvalidState, match="do not match the manifest's event deck"):
+    with pytest.raises(InvalidState, match="do not match the box's event deck"):
         GAME.state_from_dict(data)
 
 
-def test_default_manifest_holds_the_ld2_components() -> None:
-    manifest = default_manifest()
+def test_default_box_holds_the_ld2_components() -> None:
+    manifest = default_box()
     assert sum(manifest.tiles.values()) == 74
     assert manifest.tiles == {"obstacle": 24, "path-bullet": 15, "path-plain": 20, "path-wolf": 15}
     assert sum(manifest.cards.values()) == 40
@@ -177,28 +177,41 @@ movements = [1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3]
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (('kind = "path-plain"', 'kind = "lava"'), "tiles\\[0\\].kind must be one of"),
-        (("count = 20", "count = -2"), "tiles\\[0\\].count must be between 0 and 200, got -2"),
+        (('kind = "path-plain"', 'kind = "lava"'), "\\[tiles #1\\] kind must be one of"),
+        (("count = 20", "count = -2"), "\\[tiles #1\\] count must be from 0 to 200, got -2"),
         (
             ("movements = [1, 2, 3, 1,", "movements = [4, 2, 3, 1,"),
-            "cards\\[0\\].movements\\[0\\] must be 1, 2 or 3",
+            "\\[cards #1\\] movements\\[0\\] must be 1, 2 or 3",
         ),
-        (('effect = "wolf"', 'effect = "dragon"'), "cards\\[0\\].effect must be one of"),
-        (("rows = 10", 'rows = "ten"'), "board.rows must be a whole number"),
-        (("[supply]", "[suply]"), "needs a \\[supply\\] table"),
-        (("bullet_chits = 47", "bullet_chits = 4"), "cannot give 5 players 3 bullets each"),
+        (('effect = "wolf"', 'effect = "dragon"'), "\\[cards #1\\] effect must be one of"),
+        (("rows = 10", 'rows = "ten"'), "\\[board\\] rows must be a whole number"),
+        (("[supply]", "[suply]"), "the table \\[supply\\] is missing"),
+        (("rows = 10", "rows = 10\ncolour = 3"), "\\[board\\] has unknown key\\(s\\) 'colour'"),
+        (("bullet_chits = 47", "bullet_chits = 4"), "\\[supply\\] bullet_chits \\(4\\) cannot give 5"),
         (("[board]", "[board"), "is not valid TOML"),
     ],
 )
-def test_a_broken_manifest_names_its_fault(change: tuple[str, str], message: str) -> None:
-    assert load_manifest_text(MINIMAL).tiles == {"path-plain": 20}
-    with pytest.raises(ManifestError, match=message):
-        load_manifest_text(MINIMAL.replace(*change), "my-box.toml")
+def test_a_broken_box_file_names_its_fault(change: tuple[str, str], message: str) -> None:
+    assert parse_box(MINIMAL).tiles == {"path-plain": 20}
+    with pytest.raises(DataFileError, match="^my-box.toml: " + message):
+        parse_box(MINIMAL.replace(*change), "my-box.toml")
+
+
+def test_a_box_file_that_is_not_text_makes_the_game_unavailable() -> None:
+    with pytest.raises(DataFileError, match="my-box.toml: is not UTF-8 text"):
+        parse_box(b"\xff[board]", "my-box.toml")
+    broken = LittleDeadRidingHoodGame(load=lambda: parse_box(b"\xff[board]", "my-box.toml"))
+    assert broken.unavailable() == (
+        "Little Dead Riding Hood cannot be played: my-box.toml: is not UTF-8 text (byte 0)"
+    )
+    with pytest.raises(InvalidOptions, match="my-box.toml"):
+        broken.new_initial_state(2)
+    assert GAME.unavailable() is None  # the shipped box loads
 
 
 def _check_invariants(state: LdrhState) -> None:
-    m = state.manifest
-    in_bag = sum(t["bullets"] for t in state.tasks if t["type"] == "combat")
+    m = state.box
+    in_bag = sum(t.bullets for t in state.steps if isinstance(t, Combat))
     assert (
         state.supply_bullets + sum(state.bullets) + len(state.board.bullets) + in_bag
         == m.bullet_chits
@@ -237,3 +250,16 @@ def test_house_rule_options_keep_the_engine_contract(players: int) -> None:
 
     options = {"reshuffle_discards": True, "max_rounds": 12, "stalled_result": "nobody"}
     check_playouts(GAME, players, count=4, deep_playouts=1, options=options)
+
+
+def test_games_saved_before_the_steps_became_typed_still_resume() -> None:
+    """saves_v1.json: positions saved by the engine before this reshaping (one for each
+    kind of pending step and stage, digital and table cards) with the moves it offered."""
+    saved = json.loads((Path(__file__).parent / "saves_v1.json").read_text(encoding="utf-8"))
+    kinds = set()
+    for entry in saved:
+        state = GAME.state_from_dict(entry["save"])
+        assert state.to_dict() == entry["save"]
+        assert state.legal_action_strings() == entry["legal"]
+        kinds.update(t["type"] for t in entry["save"]["state"]["tasks"])
+    assert len(kinds) == 12  # every step type

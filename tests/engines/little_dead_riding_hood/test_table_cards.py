@@ -19,6 +19,7 @@ from companion.engines.little_dead_riding_hood import GAME
 from companion.engines.little_dead_riding_hood.components import HIDDEN
 from companion.engines.little_dead_riding_hood.hidden import card_in, hand_cards, unseen
 from companion.engines.little_dead_riding_hood.state import LdrhState
+from companion.engines.little_dead_riding_hood.steps import Move
 from tests.engines.conformance import check_playouts
 from tests.engines.little_dead_riding_hood.scenario import (
     card_turn,
@@ -87,7 +88,7 @@ def test_the_deal_draws_face_down_cards_whose_identity_the_app_does_not_know() -
     state = table_game(3)
     assert state.hands == [[HIDDEN] * 3] * 3
     assert state.deck == {HIDDEN: 40 - 9}
-    assert unseen(state) == state.manifest.cards  # nothing revealed yet
+    assert unseen(state) == state.box.cards  # nothing revealed yet
     assert "Player 2: start col 4, 3 bullets, no helper; 3 face-down cards" in state.describe()
 
 
@@ -99,20 +100,16 @@ def test_a_player_with_a_face_down_card_is_offered_every_card_that_can_be_unseen
     assert "move with Wolf!!! (3)" in offered
     assert "play Wolf!!! (3): player 2 skips their next turn" in offered
     assert "move with Cake and Wine (1)" in offered  # any card may be the one in hand
-    assert len([t for t in offered if t.startswith("move with")]) == len(state.manifest.cards)
+    assert len([t for t in offered if t.startswith("move with")]) == len(state.box.cards)
     play(state, "move with Wolf!!! (3)")
     assert state.hands[0] == [] and state.discard == {"wolf:3": 1}
-    assert state.current_player() == 0 and state.tasks[-1] == {
-        "type": "move",
-        "player": 0,
-        "left": 3,
-    }
+    assert state.current_player() == 0 and state.steps[-1] == Move(0, 3)
 
 
 def test_a_revealed_card_leaves_the_unseen_pool() -> None:
     state = table_game(3, cards=[2, 2, 2])
     lay(state, column(state, 0, 4))
-    assert unseen(state)["wolf:3"] == 2  # the manifest holds two Wolf!!! (3)
+    assert unseen(state)["wolf:3"] == 2  # the box holds two Wolf!!! (3)
     card_turn(state, 0)
     play(state, "move with Wolf!!! (3)", "step to row 1 col 2", "stop moving")
     assert unseen(state)["wolf:3"] == 1
@@ -202,7 +199,7 @@ def test_the_fairest_window_can_ask_the_whole_table_once() -> None:
         texts(state)
     )
     play(state, "let the helper stand")  # one answer for everyone
-    assert state.tasks[-1]["type"] == "prince"
+    assert state.steps[-1].kind == "prince"
     play(state, "Prince: done", "choose the Huntsman")
     play(state, "player 3 plays Who In The Land Is Fairest Of All? (2): choose another helper")
     assert [len(h) for h in state.hands] == [0, 1, 0] and state.current_player() == 1
@@ -222,7 +219,7 @@ def test_once_upon_a_time_and_cake_and_wine_are_offered_to_a_fighter_with_a_card
         "accept the wolf",
     ]
     play(state, "play Once Upon A Time (2): draw again")
-    assert state.hands[0] == [] and state.tasks[-1]["stage"] == "draw"
+    assert state.hands[0] == [] and state.steps[-1].stage == "draw"
 
 
 def test_a_table_card_game_saves_and_loads() -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse, InstructionGroup, Line, Mesh
+from kivy.metrics import dp
 from kivy.uix.widget import Widget
 
 from companion.engines.beware_of_the_wolf import Board
@@ -29,10 +30,23 @@ RING_RADII = {"outer": (0.68, 0.9), "inner": (0.38, 0.58)}
 """Inner and outer radius of each ring, as fractions of the view's half size."""
 HOUSE_RADIUS = 0.95
 WOLF_RADIUS = 0.30
+TARGET_REACH_DP = 26
+"""A touch this close to a lit space's centre chooses it: every target is >= 48 dp across."""
+SAME_NEEDLE_DEGREES = 1.5
+"""The turntable within this of the game's wolf: one needle says it all."""
+GAME_NEEDLE = (0.95, 0.2, 0.15)
+LIVE_NEEDLE = (1.0, 1.0, 1.0)
 
 
 def colour_of(name: str) -> tuple[float, float, float]:
     return HOUSE_COLOURS.get(name.casefold(), (0.6, 0.5, 0.7))
+
+
+def two_needles(game_deg: float | None, live_deg: float | None) -> bool:
+    """Whether the turntable and the game's wolf point apart (two needles and a legend)."""
+    if game_deg is None or live_deg is None:
+        return False
+    return abs((live_deg - game_deg + 180.0) % 360.0 - 180.0) > SAME_NEEDLE_DEGREES
 
 
 @dataclass
@@ -115,10 +129,28 @@ class WolfBoardView(Widget):
             return "house", angle, fraction
         return "", angle, fraction
 
+    def near_target(self, x: float, y: float) -> tuple[str, str] | None:
+        """The lit space or ringed house within reach of a touch (a finger, 48 dp wide, may
+        land beside a narrow space): ("space", id) or ("house", colour), the nearest."""
+        pic = self.picture
+        spots = [("space", s, self.space_point(s)) for s in pic.targets]
+        spots += [("house", c, self.house_point(c)) for c in pic.pickable_houses]
+        if not spots:
+            return None
+        kind, name, (px, py) = min(spots, key=lambda t: math.hypot(t[2][0] - x, t[2][1] - y))
+        return (kind, name) if math.hypot(px - x, py - y) <= dp(TARGET_REACH_DP) else None
+
     # -- touches -----------------------------------------------------------------------------
     def on_touch_down(self, touch: Any) -> bool:
         if not self.collide_point(*touch.pos) or self.board is None:
             return False
+        near = self.near_target(*touch.pos)
+        if near is not None and near[0] == "space" and self.on_space is not None:
+            self.on_space(near[1], self.board.by_id[near[1]].angle)
+            return True
+        if near is not None and near[0] == "house" and self.on_house is not None:
+            self.on_house(near[1])
+            return True
         what, angle, _ = self.locate(*touch.pos)
         if what == "wolf":
             touch.grab(self)
@@ -175,36 +207,16 @@ class WolfBoardView(Widget):
             else:
                 fill = (0.86, 0.78, 0.6) if s.ring == "outer" else (0.74, 0.68, 0.55)
             self._sector(group, start, end, lo, hi, (*fill, 1))
-            if s.id in pic.guarded:
+            if s.id in pic.guarded and not s.tree:
                 self._sector(group, start, end, lo, hi, (0.9, 0.1, 0.1, 0.45))
             if s.id in pic.targets:
                 self._sector(group, start, end, lo, hi, (1.0, 1.0, 0.3, 0.55))
             group.add(Color(0.25, 0.2, 0.15, 1))
             group.add(Line(points=[*self.point(start, lo), *self.point(start, hi)], width=1))
             if s.tree:
-                cx, cy = self.space_point(s.id)
-                size = self.radius * 0.035
-                group.add(Color(0.05, 0.25, 0.08, 1))
-                group.add(
-                    Mesh(
-                        vertices=[
-                            cx - size,
-                            cy - size,
-                            0,
-                            0,
-                            cx + size,
-                            cy - size,
-                            0,
-                            0,
-                            cx,
-                            cy + size * 1.4,
-                            0,
-                            0,
-                        ],
-                        indices=[0, 1, 2],
-                        mode="triangles",
-                    )
-                )
+                self._tree(group, s.id, s.id in pic.guarded)
+            if s.id in pic.guarded:
+                self._outline(group, start, end, lo, hi)
         self._arrows(group, board)
         for h in board.houses:
             x, y = self.house_point(h.colour)
@@ -217,6 +229,32 @@ class WolfBoardView(Widget):
         self._pawns(group, board)
         self._wolf(group)
         self.canvas.add(group)
+
+    def _tree(self, group: InstructionGroup, space: str, guarded: bool) -> None:
+        """A tree, drawn over the wolf's zone too: a tree there still protects."""
+        cx, cy = self.space_point(space)
+        size = self.radius * 0.045
+        points = [cx - size, cy - size, cx + size, cy - size, cx, cy + size * 1.4]
+        group.add(Color(0.05, 0.25, 0.08, 1))
+        group.add(
+            Mesh(
+                vertices=[v for i in range(3) for v in (*points[2 * i : 2 * i + 2], 0, 0)],
+                indices=[0, 1, 2],
+                mode="triangles",
+            )
+        )
+        group.add(Color(1, 0.9, 0.5, 1) if guarded else Color(0.6, 0.85, 0.55, 1))
+        group.add(Line(points=points, close=True, width=1.6 if guarded else 1))
+
+    def _outline(
+        self, group: InstructionGroup, start: float, end: float, lo: float, hi: float
+    ) -> None:
+        """The wolf's zone edged in red, so a tree space in it stays green and visible."""
+        steps = max(2, int((end - start) / 3) + 1)
+        outer = [self.point(start + (end - start) * i / steps, hi) for i in range(steps + 1)]
+        inner = [self.point(end - (end - start) * i / steps, lo) for i in range(steps + 1)]
+        group.add(Color(0.9, 0.1, 0.1, 1))
+        group.add(Line(points=[c for p in outer + inner for c in p], close=True, width=2))
 
     def _sector(
         self,
@@ -261,10 +299,15 @@ class WolfBoardView(Widget):
                 stacked[space] = k + 1
                 x, y = self.space_point(space)
                 x, y = x + k * size * 0.45, y - k * size * 0.45
-            group.add(Color(0.05, 0.05, 0.05, 1))
-            group.add(
-                Ellipse(pos=(x - size / 2 - 1.5, y - size / 2 - 1.5), size=(size + 3, size + 3))
-            )
+            # a white ring inside a black one: a pawn shows even on its own coloured space
+            for ring, rgb in ((4.0, (0.05, 0.05, 0.05)), (2.5, (1.0, 1.0, 1.0))):
+                group.add(Color(*rgb, 1))
+                group.add(
+                    Ellipse(
+                        pos=(x - size / 2 - ring, y - size / 2 - ring),
+                        size=(size + 2 * ring, size + 2 * ring),
+                    )
+                )
             group.add(Color(*colour_of(colour), 1))
             group.add(Ellipse(pos=(x - size / 2, y - size / 2), size=(size, size)))
 
@@ -275,22 +318,21 @@ class WolfBoardView(Widget):
             Ellipse(pos=(self.center_x - r * 0.6, self.center_y - r * 0.6), size=(r * 1.2, r * 1.2))
         )
         pic = self.picture
+        both = two_needles(pic.wolf_deg, pic.live_deg)
         if pic.wolf_deg is not None:
-            group.add(Color(0.8, 0.1, 0.1, 1))
-            group.add(
-                Line(
-                    points=[*self.point(pic.wolf_deg, 0.0), *self.point(pic.wolf_deg, 0.95)],
-                    width=2.5,
-                )
-            )
-        if pic.live_deg is not None:
-            group.add(Color(1, 1, 1, 0.9))
-            group.add(
-                Line(
-                    points=[*self.point(pic.live_deg, 0.0), *self.point(pic.live_deg, WOLF_RADIUS)],
-                    width=3,
-                )
-            )
+            self._needle(group, pic.wolf_deg, GAME_NEEDLE, 3)
+        if pic.live_deg is not None and (both or pic.wolf_deg is None):
+            self._needle(group, pic.live_deg, LIVE_NEEDLE, 2.5)
+
+    def _needle(
+        self, group: InstructionGroup, degrees: float, rgb: tuple[float, float, float], width: float
+    ) -> None:
+        """A needle from the wolf to the ring it points at, with a snout at its tip."""
+        group.add(Color(*rgb, 1))
+        group.add(Line(points=[*self.point(degrees, 0.0), *self.point(degrees, 0.95)], width=width))
+        tip = self.point(degrees, WOLF_RADIUS * 0.6)
+        side = self.radius * 0.05
+        group.add(Ellipse(pos=(tip[0] - side / 2, tip[1] - side / 2), size=(side, side)))
 
 
 def flick_velocity(track: list[tuple[float, float]]) -> float | None:

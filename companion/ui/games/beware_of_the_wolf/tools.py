@@ -20,6 +20,7 @@ from companion.devices.turntable.calibration import CalibrationError, Calibratio
 from companion.devices.turntable.health import spinner_health
 from companion.devices.turntable.store import TurntableStore
 from companion.engines.beware_of_the_wolf import Board, BoardError, BoardTeacher
+from companion.ui.confirm import Confirm
 from companion.ui.games.beware_of_the_wolf.turntable_link import TurntableLink
 from companion.ui.screens import load_kv
 
@@ -68,9 +69,17 @@ class WolfTools(Screen):
     can_turn = BooleanProperty(False)
 
     def __init__(
-        self, link: TurntableLink, store: TurntableStore, board: Board, back_to: str, **kwargs: Any
+        self,
+        link: TurntableLink,
+        store: TurntableStore,
+        board: Board,
+        back_to: str,
+        mid_game: str = "",
+        **kwargs: Any,
     ) -> None:
         super().__init__(name=self.NAME, **kwargs)
+        self.mid_game = mid_game
+        """What calibrating would do to the game under way ("" when none is): asked first."""
         self.link = link
         self.store = store
         self.board = board
@@ -82,11 +91,16 @@ class WolfTools(Screen):
 
     @classmethod
     def open_for(
-        cls, link: TurntableLink, store: TurntableStore, board: Board, back_to: str
+        cls,
+        link: TurntableLink,
+        store: TurntableStore,
+        board: Board,
+        back_to: str,
+        mid_game: str = "",
     ) -> WolfTools:
         app = App.get_running_app()
         cls.remove_from(app.manager)
-        screen = cls(link, store, board, back_to)
+        screen = cls(link, store, board, back_to, mid_game)
         app.manager.add_widget(screen)
         app.go(cls.NAME)
         return screen
@@ -120,6 +134,15 @@ class WolfTools(Screen):
 
     # -- calibrate ---------------------------------------------------------------------
     def start_calibration(self) -> None:
+        """Calibrate; in the middle of a game, say what that does and ask first."""
+        if self.mid_game:
+            Confirm(
+                f"{self.mid_game}\n\nCalibrate now?", "Calibrate now", self._calibrate, "Not now"
+            ).open()
+        else:
+            self._calibrate()
+
+    def _calibrate(self) -> None:
         first = self.board.houses[0].colour
         self.wizard = CalibrationWizard(first)
         self.mode, self.title, self.feedback = "calibrate", "Calibrate the turntable", ""

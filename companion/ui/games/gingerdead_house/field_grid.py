@@ -1,15 +1,16 @@
-"""One field drawn as 4 lanes by 5 rows; a tile tap is reported to the screen."""
+"""One field drawn as 4 lanes by 5 rows from the view's ``FieldView``; a tile tap is
+reported to the screen."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
 
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 
-from companion.ui.games.gingerdead_house.view import TileView
+from companion.engines.gingerdead_house import TileView
 from companion.ui.screens import load_kv
 
 
@@ -20,9 +21,15 @@ class FieldTile(Button):
 
 
 class FieldGrid(GridLayout):
-    """Shows ``TileView``s; calls ``on_tile(lane, row)`` when a tile is tapped."""
+    """Shows a field's tiles; calls ``on_tile(lane, row)`` when a tile is tapped."""
 
-    def show(self, tiles: list[TileView], on_tile: Callable[[int, int], None]) -> None:
+    def show(
+        self,
+        tiles: Sequence[TileView],
+        lit: Collection[tuple[int, int]],
+        picked: tuple[int, int] | None,
+        on_tile: Callable[[int, int], None],
+    ) -> None:
         if len(self.children) != len(tiles):
             self.clear_widgets()
             for _ in tiles:
@@ -30,8 +37,8 @@ class FieldGrid(GridLayout):
         for widget, tile in zip(reversed(self.children), tiles, strict=True):
             widget.text = tile.text
             widget.kind = tile.kind
-            widget.target = tile.target
-            widget.selected = tile.selected
+            widget.target = (tile.lane, tile.row) in lit
+            widget.selected = (tile.lane, tile.row) == picked
             widget.lane, widget.row = tile.lane, tile.row
             widget.unbind(on_release=self._tapped)
             widget.bind(on_release=self._tapped)

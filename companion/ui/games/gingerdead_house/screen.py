@@ -3,8 +3,11 @@
 Left: one field as a 4 x 5 grid (row 5, where monsters enter, at the top) with a tab per
 player.  Right: whose decision it is, the hand (hidden until its owner shows it), the
 moves, and the step-by-step log ("Dragon destroys Gummy Grunt in lane 2").  A tap picks a
-card or a defense; the tiles it could go to light up; tapping one plays the engine's
-legal action.  Flips can be made by the app or entered from the real decks.
+card or a defense; the tiles it could go to light up; tapping one makes that choice.
+Flips can be made by the app or entered from the real decks, as the view allows.
+
+Everything drawn comes from the engine's view (``state.view()``): the screen keeps only
+the selection, the field shown and whether the hand is shown.
 """
 
 from __future__ import annotations
@@ -16,13 +19,14 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.utils import escape_markup
 
-from companion.engines.base import CHANCE
-from companion.session.journal import Source
+from companion.engines.gingerdead_house import GingerdeadTable
+from companion.engines.view import View
 from companion.ui.game_screen import GameScreen
-from companion.ui.games.gingerdead_house import view
+from companion.ui.games.gingerdead_house import taps
 from companion.ui.games.gingerdead_house.field_grid import FieldGrid  # noqa: F401  (kv rule)
-from companion.ui.games.gingerdead_house.view import NOTHING, Selection
+from companion.ui.games.gingerdead_house.taps import NOTHING, Selection
 from companion.ui.screens import load_kv
+from companion.ui.view_widgets import ChanceEntry, ChoiceGrid, EndBanner  # noqa: F401  (kv rules)
 
 LOG_LINES = 14
 
@@ -38,106 +42,95 @@ class GingerdeadScreen(GameScreen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.selection: Selection = NOTHING
-        self._moment: tuple[int, str, int, int] | None = None
-        """Who decides in which phase: when it changes, the selection and hand are reset."""
+        self._moment: tuple[Any, ...] | None = None
+        """Who decides what: when it changes, the selection and hand are reset."""
 
     # -- drawing -------------------------------------------------------------------
+    def view(self, viewer: int | None = None) -> View:
+        return self.controller.view(viewer)
+
     def refresh(self) -> None:
         if self.controller is None:
             return
-        state = self.controller.state
-        decider = view.decider(state)
-        moment = (decider, state.phase, state.board.active, len(state.board.resurrections))
+        view = self.view()
+        table: GingerdeadTable = view.table
+        moment = (view.turn, view.headline, table.focus)
         if moment != self._moment:
             self._moment = moment
             self.selection = NOTHING
             self.hand_visible = False
-            self.shown_field = self._default_field(state)
-        elif self.selection != NOTHING and not view.relevant_actions(state, self.selection):
+            self.shown_field = table.focus
+            self._moves_from_the_top()
+        elif self.selection != NOTHING and not taps.relevant(view, self.selection):
             self.selection = NOTHING
-        names = self._names(state)
-        self.headline = view.headline(state, names)
-        self.status = view.status_line(state, names)
-        lines = view.named_lines(state.board.log[-LOG_LINES:], names)
-        self.log_text = escape_markup("\n".join(lines))
+        self.headline = view.headline
+        self.status = table.status
+        self.log_text = escape_markup("\n".join(line.text for line in view.log[-LOG_LINES:]))
         self.ids.log_view.scroll_y = 0  # the newest line in view
-        self._fill_tabs(state, names)
-        self.ids.grid.show(view.tile_views(state, self.shown_field, self.selection), self.tap_tile)
-        self._fill_hand(state, decider)
-        self._fill_moves(state)
+        self._fill_tabs(view)
+        self._fill_grid(view)
+        self._fill_hand(view)
+        self._fill_moves(view)
 
-    def _names(self, state: Any) -> list[str]:
-        return [self.player_name(p) for p in range(state.num_players)]
+    def _moves_from_the_top(self) -> None:
+        """A new decision shows its moves from the first one (a scroll still gliding from
+        the last decision is stopped)."""
+        scroll = self.ids.moves.parent
+        if scroll.effect_y is not None:
+            scroll.effect_y.velocity = 0
+        scroll.scroll_y = 1
 
-    def _default_field(self, state: Any) -> int:
-        targets = view.tile_actions(state, NOTHING)
-        if targets:
-            return next(iter(targets))[0]
-        if state.phase == "setup":
-            return int(state.setup_player)
-        return int(state.board.active)
-
-    def _fill_tabs(self, state: Any, names: list[str]) -> None:
+    def _fill_tabs(self, view: View) -> None:
         tabs = self.ids.field_tabs
         tabs.clear_widgets()
-        targets = {t[0] for t in view.tile_actions(state, self.selection)}
-        for field, label in enumerate(view.field_names(state, names)):
-            tab = Factory.Tap(text=label + (" *" if field in targets else ""))
-            if field != self.shown_field:
+        targets = {t[0] for t in taps.tile_choices(view, self.selection)}
+        for field in view.table.fields:
+            tab = Factory.Tap(text=field.label + (" *" if field.player in targets else ""))
+            if field.player != self.shown_field:
                 tab.background_color = (0.28, 0.28, 0.30, 1)
-            tab.bind(on_release=lambda _b, f=field: self.show_field(f))
+            tab.bind(on_release=lambda _b, f=field.player: self.show_field(f))
             tabs.add_widget(tab)
 
-    def _fill_hand(self, state: Any, decider: int) -> None:
+    def _fill_grid(self, view: View) -> None:
+        field = view.table.fields[self.shown_field]
+        targets = taps.tile_choices(view, self.selection)
+        lit = {(lane, row) for f, lane, row in targets if f == field.player}
+        chosen = self.selection.tile
+        picked = (chosen[1], chosen[2]) if chosen and chosen[0] == field.player else None
+        self.ids.grid.show(field.tiles, lit, picked, self.tap_tile)
+
+    def _hand_view(self, view: View) -> View | None:
+        owner = view.table.hand_owner
+        if owner is None or not view.table.hand_secret or not self.hand_visible:
+            return None
+        return self.view(owner)
+
+    def _fill_hand(self, view: View) -> None:
         hand = self.ids.hand
         hand.clear_widgets()
-        cards = view.hand_cards(state, decider)
-        digital = decider >= 0 and state.board.cards[decider].digital
-        self.hand_secret = digital and state.phase != "setup" and bool(cards)
-        if self.hand_secret and not self.hand_visible:
-            return
-        for card_id, label in cards:
-            button = Factory.Tap(text=label, size_hint_x=None, width=dp(150), font_size="14sp")
+        self.hand_secret = bool(view.table.hand_secret)
+        for item in taps.hand_items(view, self._hand_view(view)):
+            card_id = item.hint["card"]
+            button = Factory.Tap(text=item.label, size_hint_x=None, width=dp(150), font_size="14sp")
             if self.selection.card != card_id:
                 button.background_color = (0.28, 0.28, 0.30, 1)
-            button.bind(on_release=lambda _b, c=card_id: self.pick_card(c))
+            button.bind(on_release=lambda _b, c=card_id, n=item.label: self.pick_card(c, n))
             hand.add_widget(button)
 
-    def _fill_moves(self, state: Any) -> None:
-        moves = self.ids.moves
-        moves.clear_widgets()
-        if state.current_player() == CHANCE:
-            self._fill_chance(state)
-            return
-        for text, action in view.button_actions(state, self.selection):
-            button = Factory.Tap(text=text)
-            button.bind(on_release=lambda _b, a=action: self.play(a))
-            moves.add_widget(button)
-
-    def _fill_chance(self, state: Any) -> None:
-        moves = self.ids.moves
-        kind = view.chance_kind(state)
-        drawer = state.setup_player if state.phase == "setup" else state.board.active
-        digital_deck = state.board.cards[drawer].digital
-        app_text = {
-            "action": "Let the app flip",
-            "monster": "Let the app flip",
-            "reveal": "Let the app search",
-            "draw": "Let the app deal",
-        }[kind]
-        if kind in ("action", "monster") or digital_deck:
-            button = Factory.Tap(text=app_text)
-            button.bind(on_release=lambda *_: self.controller.draw())
-            moves.add_widget(button)
-        if kind in ("draw", "reveal") and digital_deck:
-            return  # the app is this deck: nobody may pick its cards
-        for action, probability in state.chance_outcomes():
-            text = state.action_to_string(action)
-            if kind != "draw":
-                text = f"{text} ({probability:.0%})"
-            button = Factory.QuietTap(text=text)
-            button.bind(on_release=lambda _b, a=action: self.controller.apply(a, Source.MANUAL))
-            moves.add_widget(button)
+    def _fill_moves(self, view: View) -> None:
+        table: GingerdeadTable = view.table
+        self.ids.end_banner.show(
+            view.end, self.controller.player_name, self.controller.session.game
+        )
+        self.ids.chance.show(
+            view.chance,
+            self.controller.draw,
+            self.controller.enter_outcome,
+            manual=table.table_may_enter,
+            cols=2,
+            app=table.app_may_draw,
+        )
+        self.ids.choices.show(taps.button_choices(view, self.selection), self.choose)
 
     # -- taps ----------------------------------------------------------------------
     def show_field(self, field: int) -> None:
@@ -148,22 +141,20 @@ class GingerdeadScreen(GameScreen):
         self.hand_visible = not self.hand_visible
         self.refresh()
 
-    def pick_card(self, card_id: str) -> None:
-        state = self.controller.state
+    def pick_card(self, card_id: str, label: str) -> None:
         self.selection = NOTHING if self.selection.card == card_id else Selection(card=card_id)
-        if self.selection.card and not view.relevant_actions(state, self.selection):
-            name = view.card_name(state, card_id)
-            self.controller.message(f"{name} cannot be played now.")
+        if self.selection.card and not taps.relevant(self.view(), self.selection):
+            self.controller.message(f"{label} cannot be played now.")
             self.selection = NOTHING
         self.refresh()
 
     def tap_tile(self, lane: int, row: int) -> None:
-        state = self.controller.state
-        tile = (self.shown_field, lane, row)
-        action = view.tile_actions(state, self.selection).get(tile)
-        if action is not None:
-            self.play(action)
-        elif tile in view.selectable_tiles(state):
+        view = self.view()
+        tile = (int(self.shown_field), lane, row)
+        choice = taps.tile_choices(view, self.selection).get(tile)
+        if choice is not None:
+            self.choose(choice.key)
+        elif tile in taps.selectable_tiles(view):
             self.selection = NOTHING if self.selection.tile == tile else Selection(tile=tile)
             self.refresh()
         elif self.selection != NOTHING:
@@ -174,9 +165,10 @@ class GingerdeadScreen(GameScreen):
                 "an ability, then tap a lit tile."
             )
 
-    def play(self, action: Any) -> None:
+    def choose(self, key: str) -> None:
+        """Make one of the view's choices, by its key."""
         self.selection = NOTHING
-        self.controller.apply(action)
+        self.controller.choose(key)
 
 
 load_kv(__file__)

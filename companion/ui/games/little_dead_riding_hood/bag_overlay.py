@@ -51,7 +51,8 @@ class BagOverlay(ModalView):
         self._shaking: Animation | None = None
         app = App.get_running_app()
         if app is not None and app.root is not None and "panel" in app.root.ids:
-            app.root.ids.panel.bind(width=self._align_center)
+            # the kit is a drawer: it opens by sliding in (x), or by growing (width)
+            app.root.ids.panel.bind(width=self._align_center, x=self._align_center)
 
     @property
     def is_open(self) -> bool:

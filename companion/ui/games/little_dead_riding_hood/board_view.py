@@ -1,7 +1,7 @@
 """The lane grid drawn on a canvas: tiles, tokens, pawns and the spaces a tap can play.
 
-It only draws what it is given and reports which space was tapped; the screen
-decides what a tap means by asking the engine's legal actions.
+It draws the presenter's picture (``LdrhTable``) and reports which space was
+tapped; the screen plays the move the picture names for that space.
 """
 
 from __future__ import annotations
@@ -13,8 +13,10 @@ from kivy.graphics import Color, Ellipse, Line, Rectangle
 from kivy.metrics import dp
 from kivy.uix.widget import Widget
 
-from companion.engines.little_dead_riding_hood.board import START_ROW, Board, Cell
-from companion.ui.games.little_dead_riding_hood.view import PAWN_COLOURS
+from companion.engines.little_dead_riding_hood import LdrhTable
+
+Cell = tuple[int, int]
+Colour = tuple[float, float, float, float]
 
 PATH = (0.76, 0.62, 0.40)
 OBSTACLE = (0.30, 0.22, 0.16)
@@ -27,20 +29,27 @@ BULLET = (0.97, 0.97, 0.97)
 
 
 class LaneBoardView(Widget):
-    """Draws a Board; ``on_space(cell)`` is called when a highlighted space is tapped."""
+    """Draws an LdrhTable; ``on_space(cell)`` is called when a space is tapped."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.board: Board | None = None
-        self.pawns: list[Cell] = []
+        self.board: LdrhTable | None = None
+        self.colours: list[Colour] = []
         self.targets: set[Cell] = set()
         self.reach: set[Cell] = set()
         self.on_space: Callable[[Cell], None] | None = None
         self.bind(pos=lambda *_: self.redraw(), size=lambda *_: self.redraw())
 
-    def show(self, board: Board, pawns: list[Cell], targets: set[Cell], reach: set[Cell]) -> None:
-        self.board, self.pawns, self.targets, self.reach = board, list(pawns), targets, reach
+    def show(self, table: LdrhTable, colours: list[Colour]) -> None:
+        """Draw ``table``; ``colours`` are the pawns' colours in seat order."""
+        self.board, self.colours = table, colours
+        self.targets = {cell for cell, _ in table.taps}
+        self.reach = set(table.reach)
         self.redraw()
+
+    @property
+    def pawns(self) -> tuple[Cell, ...]:
+        return self.board.pawns if self.board is not None else ()
 
     # -- geometry -------------------------------------------------------------------
     def cell_size(self) -> float:
@@ -60,7 +69,8 @@ class LaneBoardView(Widget):
         x0, y0 = self._origin()
         size = self.cell_size()
         row, col = cell
-        return x0 + col * size, y0 + (row - START_ROW) * size, size
+        start = self.board.start_row if self.board is not None else -1
+        return x0 + col * size, y0 + (row - start) * size, size
 
     def cell_at(self, x: float, y: float) -> Cell | None:
         if self.board is None or self.cell_size() <= 0:
@@ -68,8 +78,8 @@ class LaneBoardView(Widget):
         x0, y0 = self._origin()
         size = self.cell_size()
         col = int((x - x0) // size)
-        row = int((y - y0) // size) + START_ROW
-        if 0 <= col < self.board.columns and START_ROW <= row < self.board.rows:
+        row = int((y - y0) // size) + self.board.start_row
+        if 0 <= col < self.board.columns and self.board.start_row <= row < self.board.rows:
             return (row, col)
         return None
 
@@ -94,10 +104,10 @@ class LaneBoardView(Widget):
                 x, y, size = self.cell_rect((0, col))
                 Rectangle(pos=(x, y), size=(size, size * board.rows))
             for lane, col in enumerate(board.lane_columns):
-                x, y, size = self.cell_rect((START_ROW, col))
-                Color(*PAWN_COLOURS[lane % len(PAWN_COLOURS)][1], 0.5)
+                x, y, size = self.cell_rect((board.start_row, col))
+                Color(*self._colour(lane)[:3], 0.5)
                 Line(rectangle=(x + 2, y + 2, size - 4, size - 4), width=dp(1.5))
-            for cell, kind in board.tiles.items():
+            for cell, kind in board.tiles:
                 self._tile(cell, kind)
             for cell in self.reach:
                 x, y, size = self.cell_rect(cell)
@@ -142,6 +152,9 @@ class LaneBoardView(Widget):
             Color(0.1, 0.0, 0.0)
             Line(circle=(x + size * 0.325, y + size * 0.575, size * 0.225), width=dp(1.2))
 
+    def _colour(self, index: int) -> Colour:
+        return self.colours[index % len(self.colours)] if self.colours else (1, 1, 1, 1)
+
     def _pawns(self) -> None:
         shared: dict[Cell, int] = {}
         for index, cell in enumerate(self.pawns):
@@ -153,5 +166,5 @@ class LaneBoardView(Widget):
             cy = y + size * 0.5 - (slot // 2) * radius * 0.9
             Color(1, 1, 1)
             Ellipse(pos=(cx - radius - 2, cy - radius - 2), size=(2 * radius + 4, 2 * radius + 4))
-            Color(*PAWN_COLOURS[index % len(PAWN_COLOURS)][1])
+            Color(*self._colour(index))
             Ellipse(pos=(cx - radius, cy - radius), size=(2 * radius, 2 * radius))

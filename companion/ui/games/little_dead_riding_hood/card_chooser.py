@@ -17,8 +17,7 @@ from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
-from companion.engines.little_dead_riding_hood.components import card_title
-from companion.ui.games.little_dead_riding_hood.view import CardOption
+from companion.engines.little_dead_riding_hood import CardRow
 from companion.ui.screens import load_kv
 
 Move = tuple[str, Callable[[], None]]
@@ -40,16 +39,14 @@ class LdrhCardChooser(ModalView):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(auto_dismiss=False, size_hint=(0.96, 0.96), **kwargs)
-        self._rows: list[tuple[str, list[CardOption]]] = []
+        self._rows: tuple[CardRow, ...] = ()
         self._moves: dict[str, list[Move]] = {}
 
     @property
     def is_open(self) -> bool:
         return bool(self._is_open)
 
-    def show(
-        self, title: str, rows: list[tuple[str, list[CardOption]]], moves: dict[str, list[Move]]
-    ) -> None:
+    def show(self, title: str, rows: tuple[CardRow, ...], moves: dict[str, list[Move]]) -> None:
         """Offer the cards in ``rows``; ``moves[key]`` are what each card can do."""
         self.title, self._rows, self._moves = title, rows, moves
         self._show_cards()
@@ -63,7 +60,8 @@ class LdrhCardChooser(ModalView):
             self.close()
             moves[0][1]()
             return
-        self.step, self.card = "moves", card_title(key)
+        titles = {o.key: o.title for row in self._rows for o in row.options}
+        self.step, self.card = "moves", titles.get(key, "")
         box = self.ids.entries
         box.clear_widgets()
         for text, run in moves:
@@ -87,9 +85,9 @@ class LdrhCardChooser(ModalView):
         self.step, self.card = "cards", ""
         box = self.ids.entries
         box.clear_widgets()
-        for title, options in self._rows:
-            row = LdrhCardRow(title=title)
-            for option in options:
+        for card_row in self._rows:
+            row = LdrhCardRow(title=card_row.title)
+            for option in card_row.options:
                 copies = "1 unseen" if option.unseen == 1 else f"{option.unseen} unseen"
                 button = Factory.Tap(text=f"{option.movement} ({copies})", font_size="15sp")
                 button.card_key = option.key

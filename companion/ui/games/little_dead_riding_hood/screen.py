@@ -1,8 +1,8 @@
 """The Little Dead Riding Hood round screen.
 
 The board mirrors the table: players tap the space where they put a tile, the
-space they step to, the tiles the Prince switches.  Highlighted spaces are the
-engine's legal moves; every move also has a button (the board's cells are small
+space they step to, the tiles the Prince switches.  Everything is drawn from the
+presenter's view: highlighted spaces are the moves a tap plays; every move also has a button (the board's cells are small
 on a 7" panel).  A combat draw opens the bag overlay, which draws through the
 combat-bag device: the outcome is journaled before the LED, the buzzer or the
 screen shows it.  With table cards (option ``event_cards``) hands show as face-down
@@ -20,14 +20,13 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.devices.bag import BagDraw, BagEvent, CombatBag
 from companion.devices.hub import DeviceStatus
-from companion.engines.base import CHANCE, TERMINAL
-from companion.engines.little_dead_riding_hood.board import Cell
-from companion.engines.little_dead_riding_hood.components import HIDDEN
+from companion.engines.little_dead_riding_hood import LdrhTable, bag_summary
+from companion.engines.view import Choice, View
 from companion.session.journal import Source
+from companion.ui import view_widgets
 from companion.ui.game_screen import GameScreen
-from companion.ui.games.little_dead_riding_hood import view
 from companion.ui.games.little_dead_riding_hood.bag_overlay import BagOverlay
-from companion.ui.games.little_dead_riding_hood.board_view import LaneBoardView
+from companion.ui.games.little_dead_riding_hood.board_view import Cell, LaneBoardView
 from companion.ui.games.little_dead_riding_hood.card_chooser import LdrhCardChooser
 from companion.ui.screens import load_kv
 
@@ -44,7 +43,9 @@ class PlayerLine(BoxLayout):
 
 class LittleDeadRidingHoodScreen(GameScreen):
     headline = StringProperty("")
+    """Round, phase and who acts, in the turn banner."""
     prompt = StringProperty("")
+    """The view's headline: what the game waits for, in player words."""
     board_aspect = NumericProperty(1.0)
     """Board width / height: columns / (rows + the start row)."""
 
@@ -54,138 +55,127 @@ class LittleDeadRidingHoodScreen(GameScreen):
         self.overlay = BagOverlay(on_draw=self.draw_from_bag, on_table=self.table_draw)
         self.chooser = LdrhCardChooser()
         self.ids.board.on_space = self.tap_space
+        self._view: View | None = None
+
+    @property
+    def table(self) -> LdrhTable:
+        assert self._view is not None and isinstance(self._view.table, LdrhTable)
+        return self._view.table
 
     # -- redraw -----------------------------------------------------------------------
     def refresh(self) -> None:
         if self.controller is None:
             return
         self.chooser.close()  # its choices belong to the position before this change
-        state = self.controller.state
-        names = self.controller.names
-        self.headline = view.headline(state, names)
-        self.prompt = view.prompt(state, names)
-        targets = view.space_actions(state)
-        self.board_aspect = state.board.columns / (state.board.rows + 1)
-        self.ids.board.show(state.board, state.pawns, set(targets), view.reachable(state))
-        self._fill_players(state, names)
-        self._fill_actions(state, names)
-        self._sync_bag(state, names)
+        view = self._view = self.controller.view()
+        table = self.table
+        self.prompt = view.headline
+        self.headline = self._banner(view, table)
+        game = self.controller.game
+        colours = [view_widgets.player_colour(i, game) for i in range(len(table.players))]
+        self.ids.turn.show(self.headline, view.turn, game)
+        self.board_aspect = table.columns / (table.rows + 1)
+        self.ids.board.show(table, colours)
+        self._fill_players(table, colours)
+        self._fill_actions(view, table)
+        self._sync_bag(table)
 
-    def _fill_players(self, state: Any, names: list[str]) -> None:
+    def _banner(self, view: View, table: LdrhTable) -> str:
+        if view.end is not None:
+            return "Game over"  # the end banner says who won and why
+        who = "a draw" if view.turn is None else self.controller.player_name(view.turn)
+        return f"{table.status} - {who}"
+
+    def _fill_players(self, table: LdrhTable, colours: list[Any]) -> None:
         box = self.ids.players
         box.clear_widgets()
-        for row in view.player_rows(state, names):
+        for row in table.players:
             text = f"[b]{row.text}[/b]" if row.acting else row.text
-            line = PlayerLine(colour=[*row.colour, 1], text=text)
-            box.add_widget(line)
+            box.add_widget(PlayerLine(colour=list(colours[row.index]), text=text))
 
-    def _fill_actions(self, state: Any, names: list[str]) -> None:
-        grid = self.ids.actions
-        grid.clear_widgets()
-        player = state.current_player()
-        if player == TERMINAL or view.combat_bag(state) is not None:
-            return
-        if player == CHANCE and view.is_face_down_draw(state):
+    def _fill_actions(self, view: View, table: LdrhTable) -> None:
+        extra = self.ids.extra
+        extra.clear_widgets()
+        self.ids.end.show(view.end, self.controller.player_name, self.controller.game)
+        choices: list[Choice] = list(view.choices)
+        chance = view.chance
+        if table.bag is not None:  # the bag overlay draws it
+            chance = None
+        elif table.face_down_draw and chance is not None:
             # table cards: someone takes the top card; the app only counts it
+            key = chance.outcomes[0].key
             draw = Factory.Tap(text="Table: draw a card (face down)")
-            draw.bind(on_release=lambda *_: self.controller.apply(("card", HIDDEN), Source.MANUAL))
-            grid.add_widget(draw)
-            return
-        outcomes = [a for a, _ in state.chance_outcomes()]
-        groups = view.card_groups(state, outcomes if player == CHANCE else state.legal_actions())
-        if groups:
-            self._add_chooser_button(state, names, player, groups)
-        if player == CHANCE and groups:
-            return
-        if player == CHANCE:
-            draw = Factory.Tap(text="Let the app draw")
-            draw.bind(on_release=lambda *_: self.controller.draw())
-            grid.add_widget(draw)
-            for action, probability in state.chance_outcomes():
-                text = f"Table: {state.action_to_string(action)} ({probability:.0%})"
-                button = Factory.QuietTap(text=text, font_size="15sp")
-                button.bind(on_release=lambda _b, a=action: self.controller.apply(a, Source.MANUAL))
-                grid.add_widget(button)
-            return
-        grouped = {repr(a) for actions in groups.values() for a in actions}
-        for action in state.legal_actions():
-            if repr(action) in grouped:
-                continue
-            text = self._named(state.action_to_string(action), names)
-            button = Factory.Tap(text=text, font_size="15sp")
-            button.bind(on_release=lambda _b, a=action: self.controller.apply(a))
-            grid.add_widget(button)
+            draw.bind(on_release=lambda *_: self.controller.enter_outcome(key))
+            extra.add_widget(draw)
+            chance = None
+        elif table.card_rows and chance is not None:
+            self._add_chooser_button("Show the discarded card", list(chance.outcomes), Source.MANUAL)
+            chance = None
+        elif table.card_rows:
+            cards = [c for c in choices if "card" in c.hint]
+            choices = [c for c in choices if "card" not in c.hint]
+            self._add_chooser_button("Play a card...", cards, Source.PLAYER)
+        self.ids.chance.show(chance, self._app_draw, self.controller.enter_outcome, cols=1)
+        self.ids.choices.show(choices, self.controller.choose)
 
-    def _add_chooser_button(
-        self, state: Any, names: list[str], player: int, groups: dict[str, list[Any]]
-    ) -> None:
+    def _app_draw(self) -> None:
+        if self.controller is not None:
+            self.controller.draw()
+
+    def _add_chooser_button(self, label: str, choices: list[Choice], source: Source) -> None:
         """Table cards: one button opens the chooser of the cards that can still be unseen."""
-        if player == CHANCE:
-            target = names[state.tasks[-1]["target"]]
-            title, label, source = (
-                f"Which card did {target} discard?",
-                "Show the discarded card",
-                Source.MANUAL,
-            )
-        else:
-            title, label, source = (
-                f"Which card does {names[player]} play?",
-                "Play a card...",
-                Source.PLAYER,
-            )
-        moves = {
-            key: [
-                (self._named(state.action_to_string(a), names), self._applier(a, source))
-                for a in actions
-            ]
-            for key, actions in groups.items()
-        }
-        rows = view.chooser_rows(state, list(groups))
+        moves: dict[str, list[tuple[str, Any]]] = {}
+        for choice in choices:
+            run = self._chooser(choice.key, source)
+            moves.setdefault(choice.hint["card"], []).append((choice.label, run))
+        title, rows = self.table.card_question, self.table.card_rows
         button = Factory.Tap(text=label)
         button.bind(on_release=lambda *_: self.chooser.show(title, rows, moves))
-        self.ids.actions.add_widget(button)
+        self.ids.extra.add_widget(button)
 
-    def _applier(self, action: Any, source: Source) -> Any:
-        return lambda: self.controller.apply(action, source) if self.controller else None
-
-    @staticmethod
-    def _named(text: str, names: list[str]) -> str:
-        for p in reversed(range(len(names))):
-            text = text.replace(f"player {p + 1}", names[p])
-        return text
+    def _chooser(self, key: str, source: Source) -> Any:
+        return lambda: self.controller.choose(key, source) if self.controller else None
 
     # -- board taps -------------------------------------------------------------------
     def tap_space(self, cell: Cell) -> None:
-        if self.controller is None:
+        if self.controller is None or self._view is None:
             return
-        actions = view.space_actions(self.controller.state).get(cell, [])
-        if len(actions) == 1:
-            self.controller.apply(actions[0])
-        elif actions:
+        keys = self.table.tap_keys(cell)
+        if len(keys) == 1:
+            self.controller.choose(keys[0])
+        elif keys:
             self.controller.message("Several moves use this space: pick one from the list.")
         else:
             self.controller.message("Nothing to do on that space now.")
 
     # -- the combat bag -----------------------------------------------------------------
-    def _sync_bag(self, state: Any, names: list[str]) -> None:
-        contents = view.combat_bag(state)
-        if contents is None:
+    def _sync_bag(self, table: LdrhTable) -> None:
+        info = table.bag
+        if info is None:
             if self.bag is not None:
                 self.bag.disarm()
             if self.overlay.mode == "ready" and self.overlay.is_open:
                 self.overlay.close()
             return
-        fighter = state.tasks[-1]["player"]
-        title = f"Combat: {names[fighter]} fights the zombie wolf"
+        title = f"Combat: {self.controller.player_name(info.fighter)} fights the zombie wolf"
         if self.overlay.mode == "drawing":
             return
-        if self.bag is not None and self.bag.armed != contents:
-            self.bag.arm_with(contents)
-        self.overlay.show_bag(title, view.bag_summary(contents))
+        if self.bag is not None and self.bag.armed != info.contents:
+            self.bag.arm_with(info.contents)
+        self.overlay.show_bag(title, info.summary)
+
+    def _token_key(self, token: str) -> str | None:
+        """The key of the combat draw that comes out as ``token`` ("bullet", "wolf")."""
+        view = self.controller.view() if self.controller is not None else None
+        if view is None or view.chance is None or not isinstance(view.table, LdrhTable):
+            return None
+        if view.table.bag is None:
+            return None
+        return next((c.key for c in view.chance.outcomes if c.hint.get("token") == token), None)
 
     def draw_from_bag(self) -> None:
         """The app draws: through the bag device (journaled, then revealed)."""
-        if self.controller is None or view.combat_bag(self.controller.state) is None:
+        if self.controller is None or self._token_key("bullet") is None:
             return
         self.overlay.mode = "drawing"
         outcome: str | None = None
@@ -193,8 +183,10 @@ class LittleDeadRidingHoodScreen(GameScreen):
             drawn = self.bag.draw()
             outcome = drawn.outcome if drawn is not None else None
         else:
+            keys = {self._token_key(t): t for t in ("bullet", "wolf")}
             action = self.controller.draw()
-            outcome = action[1] if action is not None else None
+            if action is not None:
+                outcome = keys.get(self.controller.state.action_to_string(action))
         if outcome is None:
             self.overlay.mode = "ready"
             self.refresh()
@@ -203,22 +195,27 @@ class LittleDeadRidingHoodScreen(GameScreen):
 
     def table_draw(self, outcome: str) -> None:
         """Players drew from the real bag and tell the app what came out."""
-        if self.controller is None:
+        key = self._token_key(outcome)
+        if self.controller is None or key is None:
             return
         self.overlay.mode = "drawing"
-        if self.controller.apply(("bag", outcome), Source.MANUAL):
+        if self.controller.enter_outcome(key):
             self.overlay.show_result(outcome)
         else:
             self.overlay.mode = "ready"
 
     def _commit_draw(self, drawn: BagDraw) -> None:
         """The bag's commit hook: journal the token before anyone sees it."""
-        if self.controller is None or not self.controller.commit_draw(("bag", drawn.outcome)):
+        key = self._token_key(drawn.outcome)
+        controller = self.controller
+        if controller is None or key is None:
+            raise RuntimeError("the game is not waiting for a combat draw")
+        if not controller.commit_draw(controller.state.key_to_action(key)):
             raise RuntimeError("the game is not waiting for a combat draw")
 
     def _bag_pressed(self) -> None:
         """The physical (or virtual) bag button, posted to the main thread."""
-        if self.controller is None or view.combat_bag(self.controller.state) is None:
+        if self.controller is None or self._token_key("bullet") is None:
             if self.controller is not None:
                 self.controller.message("The bag is not filled: nobody is fighting now.")
             return
@@ -233,7 +230,7 @@ class LittleDeadRidingHoodScreen(GameScreen):
         bag = self.bag
         if bag is None or bag.armed is None:
             return DeviceStatus(BAG_DEVICE, state, "waiting for a fight")
-        return DeviceStatus(BAG_DEVICE, state, view.bag_summary(bag.armed))
+        return DeviceStatus(BAG_DEVICE, state, bag_summary(bag.armed))
 
     # -- devices ------------------------------------------------------------------------
     def open_devices(self) -> None:
@@ -247,6 +244,7 @@ class LittleDeadRidingHoodScreen(GameScreen):
                 pins=hub.pins,
                 on_event=lambda event: controller.post(self._bag_event, event),
                 commit=self._commit_draw,
+                rng=controller.draw_rng,
                 on_press=lambda: controller.post(self._bag_pressed),
                 sound=self.services.settings.sound,
             )
@@ -264,7 +262,6 @@ class LittleDeadRidingHoodScreen(GameScreen):
             self.services.devices.unregister(BAG_DEVICE)
         self.bag = None
 
-    # -- buttons ------------------------------------------------------------------------
 
 
 Factory.register("LaneBoardView", cls=LaneBoardView)

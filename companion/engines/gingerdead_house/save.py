@@ -2,6 +2,7 @@
 
 Every fault names what is wrong and where ("fields[1] lane 2 row 3: unknown card
 'drgon'"), and the load also checks that no card exists more often than the decks hold.
+Single values go through the shared ``checks``; the card bookkeeping is this game's own.
 """
 
 from __future__ import annotations
@@ -9,14 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from companion.engines import checks
 from companion.engines.base import require
 from companion.engines.gingerdead_house import decks
 from companion.engines.gingerdead_house.board import MONSTER, Piece
-from companion.engines.gingerdead_house.catalogue import HAND_SIZE, LANES, ROWS
+from companion.engines.gingerdead_house.cards import HAND_SIZE, LANES, MAX_FLIPS, ROWS
 from companion.engines.gingerdead_house.decks import PlayerCards
 
 if TYPE_CHECKING:
-    from companion.engines.gingerdead_house.rules import GingerdeadState
+    from companion.engines.gingerdead_house.state import GingerdeadState
 
 PHASES = ("setup", "action", "monsters", "tricks", "player", "movement", "draw", "over")
 
@@ -51,17 +53,6 @@ def dump(state: GingerdeadState) -> dict[str, Any]:
         "steal": [board.steal[0], list(board.steal[1])] if board.steal else None,
         "next_uid": board.next_uid,
     }
-
-
-def _int(value: Any, where: str, low: int, high: int | None = None) -> int:
-    ok = isinstance(value, int) and not isinstance(value, bool) and value >= low
-    ok = ok and (high is None or value <= high)
-    require(
-        ok,
-        f"{where} must be a whole number from {low}"
-        f"{'' if high is None else f' to {high}'}, got {value!r}",
-    )
-    return value  # type: ignore[no-any-return]
 
 
 def _fast_piece(state: GingerdeadState, raw: Any) -> Piece | None:
@@ -100,7 +91,7 @@ def _load_piece(state: GingerdeadState, raw: Any, where: str) -> Piece:
 
 
 def _player(state: GingerdeadState, value: Any, where: str) -> int:
-    return _int(value, where, 0, state.num_players - 1)
+    return checks.player(value, where, state.num_players)
 
 
 def load(state: GingerdeadState, data: dict[str, Any]) -> None:
@@ -108,9 +99,8 @@ def load(state: GingerdeadState, data: dict[str, Any]) -> None:
     catalogue = board.catalogue
     cards = catalogue.cards
     n = state.num_players
-    require(data["phase"] in PHASES, f"phase must be one of {', '.join(PHASES)}")
-    state.phase = data["phase"]
-    state.round = _int(data["round"], "round", 1)
+    state.phase = checks.choice(data["phase"], "phase", PHASES)
+    state.round = checks.whole(data["round"], "round", 1)
     state.setup_player = _player(state, data["setup_player"], "setup_player")
     revealed = data["setup_revealed"]
     require(
@@ -126,11 +116,10 @@ def load(state: GingerdeadState, data: dict[str, Any]) -> None:
         f"action_card must be an action card or null, got {action_card!r}",
     )
     state.action_card = action_card
-    state.flips_left = _int(data["flips_left"], "flips_left", 0, 5)
-    require(isinstance(data["window_open"], bool), "window_open must be true or false")
-    state.window_open = data["window_open"]
-    require(isinstance(data["window"], list), "window must be a list of players")
-    state.window = [_player(state, p, "window") for p in data["window"]]
+    state.flips_left = checks.whole(data["flips_left"], "flips_left", 0, MAX_FLIPS)
+    state.window_open = checks.flag(data["window_open"], "window_open")
+    window = checks.items(data["window"], "window")
+    state.window = [_player(state, p, f"window[{i}]") for i, p in enumerate(window)]
     result = data["result"]
     require(
         result is None
@@ -143,8 +132,7 @@ def load(state: GingerdeadState, data: dict[str, Any]) -> None:
     )
     state.result = [float(r) for r in result] if result is not None else None
     require((result is None) == (state.phase != "over"), "only a finished game has a result")
-    require(isinstance(data["reason"], str), "reason must be text")
-    state.reason = data["reason"]
+    state.reason = checks.text(data["reason"], "reason", empty=True)
     board.active = _player(state, data["active"], "active")
     alive = data["alive"]
     require(
@@ -174,16 +162,17 @@ def load(state: GingerdeadState, data: dict[str, Any]) -> None:
             uids.add(piece[2])
             field.append(piece)
         board.fields.append(field)
-    board.monster_pile = decks.check_counts(data["monster_pile"], cards, "monster_pile")
-    board.monster_discard = decks.check_counts(data["monster_discard"], cards, "monster_discard")
-    board.action_pile = decks.check_counts(data["action_pile"], cards, "action_pile")
-    board.action_discard = decks.check_counts(data["action_discard"], cards, "action_discard")
+    known = cards.keys()
+    board.monster_pile = decks.check_counts(data["monster_pile"], known, "monster_pile")
+    board.monster_discard = decks.check_counts(data["monster_discard"], known, "monster_discard")
+    board.action_pile = decks.check_counts(data["action_pile"], known, "action_pile")
+    board.action_discard = decks.check_counts(data["action_discard"], known, "action_discard")
     players = data["players"]
     require(
         isinstance(players, list) and len(players) == n, "players must list each player's cards"
     )
     board.cards = [
-        PlayerCards.load(p, cards, state.digital, f"players[{i}]") for i, p in enumerate(players)
+        PlayerCards.load(p, known, state.digital, f"players[{i}]") for i, p in enumerate(players)
     ]
     for i, c in enumerate(board.cards):
         require(c.hand_size <= HAND_SIZE, f"players[{i}] holds more than {HAND_SIZE} cards")
@@ -198,12 +187,9 @@ def load(state: GingerdeadState, data: dict[str, Any]) -> None:
         "trophies must list monster cards per player",
     )
     board.trophies = [list(t) for t in trophies]
-    log = data["log"]
-    require(
-        isinstance(log, list) and all(isinstance(line, str) for line in log),
-        "log must be a list of texts",
-    )
-    board.log = list(log)
+    log = checks.items(data["log"], "log")
+    board.log = [checks.text(line, f"log[{i}]", empty=True) for i, line in enumerate(log)]
+    board.fresh = []
     board.resurrections = []
     for i, raw in enumerate(data["resurrections"]):
         require(
@@ -217,8 +203,8 @@ def load(state: GingerdeadState, data: dict[str, Any]) -> None:
         uids.add(piece[2])
         board.resurrections.append((piece, _player(state, raw[1], f"resurrections[{i}] player")))
     for key in ("resurrected", "used"):
-        require(isinstance(data[key], list), f"{key} must be a list of ids")
-        setattr(board, key, {_int(u, key, 1) for u in data[key]})
+        ids = checks.items(data[key], key)
+        setattr(board, key, {checks.whole(u, f"{key}[{i}]", 1) for i, u in enumerate(ids)})
     moving = data["moving"]
     board.moving = None
     if moving is not None:
@@ -228,7 +214,7 @@ def load(state: GingerdeadState, data: dict[str, Any]) -> None:
         )
         board.moving = (
             _player(state, moving[0], "moving field"),
-            [_int(u, "moving", 1) for u in moving[1]],
+            [checks.whole(u, f"moving[{i}]", 1) for i, u in enumerate(moving[1])],
         )
     steal = data["steal"]
     board.steal = None
@@ -240,7 +226,7 @@ def load(state: GingerdeadState, data: dict[str, Any]) -> None:
         require(piece[1] != MONSTER and piece[2] not in uids, "steal must hold a free defense")
         uids.add(piece[2])
         board.steal = (_player(state, steal[0], "steal player"), piece)
-    board.next_uid = _int(data["next_uid"], "next_uid", 1)
+    board.next_uid = checks.whole(data["next_uid"], "next_uid", 1)
     require(all(u < board.next_uid for u in uids), "next_uid must be above every card id")
     require(state.phase != "tricks" or bool(state.window), "the trick window lists no player")
     require(

@@ -1,15 +1,19 @@
 """Save and restore a Little Dead Riding Hood position as plain JSON data.
 
-``load_state`` checks every field and names the first fault it finds, including
-that tokens and cards add up to the box's contents (nothing appears or vanishes).
+``load_state`` checks every field through the shared validating reader
+(``checks.py``) and names the first fault it finds, including that tokens and
+cards add up to the box's contents (nothing appears or vanishes).  The pending
+steps are saved as ``{"type": ..., field: value}`` objects read straight from the
+step dataclasses, so their schema is written once, in ``steps/``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from companion.engines import checks
 from companion.engines.base import InvalidState, require
 from companion.engines.little_dead_riding_hood.board import Cell
 from companion.engines.little_dead_riding_hood.components import (
@@ -19,6 +23,9 @@ from companion.engines.little_dead_riding_hood.components import (
     is_card_key,
 )
 from companion.engines.little_dead_riding_hood.hidden import is_table
+from companion.engines.little_dead_riding_hood.steps import STEP_TYPES, Combat, PlaceTile, Step
+from companion.engines.little_dead_riding_hood.steps.gifts import GIFTS
+from companion.engines.little_dead_riding_hood.steps.stepmother import Stepmother
 
 if TYPE_CHECKING:
     from companion.engines.little_dead_riding_hood.state import LdrhState
@@ -49,7 +56,7 @@ def dump_state(s: LdrhState) -> dict[str, Any]:
         "skip_pending": list(s.skip_pending),
         "winners": list(s.winners),
         "reason": s.reason,
-        "tasks": [_plain(t) for t in s.tasks],
+        "tasks": [dump_step(t) for t in s.steps],
     }
 
 
@@ -80,50 +87,38 @@ def _token_rows(s: LdrhState) -> list[str]:
     return ["".join(row) for row in grid]
 
 
-def _plain(task: dict[str, Any]) -> dict[str, Any]:
-    return {k: (list(v) if isinstance(v, list | tuple) else v) for k, v in task.items()}
+def dump_step(step: Step) -> dict[str, Any]:
+    """A step as plain data: its type and its fields (cells and tuples as lists;
+    a Stepmother's target only once it is chosen, as saves always had it)."""
+    data: dict[str, Any] = {"type": step.kind}
+    for f in dataclasses.fields(step):
+        value = getattr(step, f.name)
+        if isinstance(step, Stepmother) and f.name == "target" and value is None:
+            continue
+        data[f.name] = list(value) if isinstance(value, tuple) else value
+    return data
 
 
 # -- validators ---------------------------------------------------------------------------
-def _int(value: Any, where: str, low: int, high: int) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise InvalidState(f"{where} must be a whole number from {low} to {high}, got {value!r}")
-    return value
-
-
-def _bool(value: Any, where: str) -> bool:
-    if type(value) is not bool:
-        raise InvalidState(f"{where} must be true or false, got {value!r}")
-    return value
-
-
-def _list(value: Any, where: str, length: int | None = None) -> list[Any]:
-    if type(value) is not list:
-        raise InvalidState(f"{where} must be a list, got {value!r}")
-    if length is not None and len(value) != length:
-        raise InvalidState(f"{where} must have {length} entries, got {len(value)}")
-    return list(value)
-
-
-def _counts(value: Any, where: str, valid: Callable[[Any], bool]) -> Counter[str]:
-    if type(value) is not dict:
-        raise InvalidState(f"{where} must be an object of counts")
-    for key, n in value.items():
-        if not valid(key):
-            raise InvalidState(f"{where} has an unknown entry {key!r}")
-        _int(n, f"{where}[{key!r}]", 1, 1000)
-    return Counter(value)
+def _counts(value: Any, where: str, valid: Any) -> Counter[str]:
+    counts = checks.table(value, where)
+    for key, n in counts.items():
+        require(valid(key), f"{where} has an unknown entry {key!r}")
+        checks.whole(n, f"{where}[{key!r}]", 1, 1000)
+    return Counter(counts)
 
 
 class _Loader:
+    """Reads the values of one saved game, knowing its board and player count."""
+
     def __init__(self, s: LdrhState) -> None:
         self.s = s
         self.n = s.num_players
 
     def player(self, value: Any, where: str) -> int:
-        return _int(value, where, 0, self.n - 1)
+        return checks.player(value, where, self.n)
 
-    def cell(self, value: Any, where: str, grid_only: bool = False) -> Cell:
+    def cell(self, value: Any, where: str) -> Cell:
         board = self.s.board
         if (
             isinstance(value, list)
@@ -132,84 +127,63 @@ class _Loader:
             and type(value[1]) is int
         ):
             cell = (value[0], value[1])
-            if board.in_grid(cell) or (not grid_only and board.is_start(cell)):
+            if board.in_grid(cell) or board.is_start(cell):
                 return cell
         raise InvalidState(f"{where} {value!r} is not a space of this board")
 
-    def optional_cell(self, value: Any, where: str) -> Cell | None:
-        return None if value is None else self.cell(value, where)
+    def field(self, kind: type[Step], name: str, hint: str, value: Any, at: str) -> Any:
+        """One step field, read by its declared type (and its name for texts)."""
+        if name == "player" or hint == "int | None":
+            return None if value is None else self.player(value, at)
+        if hint == "int":
+            return checks.whole(value, at, 0, 1000)
+        if hint == "bool":
+            return checks.flag(value, at)
+        if hint == "Cell | None":
+            return None if value is None else self.cell(value, at)
+        if hint == "tuple[int, ...]":
+            return tuple(self.player(v, at) for v in checks.items(value, at))
+        if hint == "tuple[str, ...]":
+            return tuple(checks.choice(g, at, GIFTS) for g in checks.items(value, at))
+        if name == "stage":
+            return checks.choice(value, at, kind.stages)
+        if name == "chosen":
+            return checks.optional_choice(value, at, tuple(HELPERS))
+        if name == "tile":
+            return checks.optional_choice(value, at, tuple(TILE_KINDS))
+        raise InvalidState(f"{at}: steps have no field of type {hint}")
 
 
-TASK_FIELDS: dict[str, dict[str, str]] = {
-    "draw-cards": {"player": "player", "count": "count"},
-    "choose-helper": {"player": "player", "chosen": "helper?", "window": "players"},
-    "prince": {"player": "player", "moved": "bool", "switched": "bool", "first": "cell?"},
-    "queen": {"player": "player", "moved": "count", "source": "cell?"},
-    "huntsman": {"player": "player", "queue": "players"},
-    "godmother": {"player": "player", "stage": "stage", "done": "gifts", "others": "players"},
-    "stepmother": {"player": "player", "stage": "stage"},
-    "place": {"player": "player", "tile": "tile?"},
-    "card-turn": {"player": "player", "stage": "stage"},
-    "move": {"player": "player", "left": "count"},
-    "flowers": {"player": "player", "first": "cell?"},
-    "combat": {
-        "player": "player",
-        "back_to": "cell?",
-        "stage": "stage",
-        "bullets": "count",
-        "bag": "count",
-    },
-}
-STAGES = {
-    "godmother": ("chooser", "others"),
-    "stepmother": ("target", "discard"),
-    "card-turn": ("choose",),
-    "combat": ("commit", "draw", "redo", "retreat"),
-}
-
-
-def _task(loader: _Loader, raw: Any, where: str) -> dict[str, Any]:
+def _load_step(loader: _Loader, raw: Any, where: str) -> Step:
     require(isinstance(raw, dict), f"{where} must be an object")
-    kind = raw.get("type")
-    require(kind in TASK_FIELDS, f"{where} has an unknown type {kind!r}")
-    fields = dict(TASK_FIELDS[kind])
-    if kind == "stepmother" and raw.get("stage") == "discard":
-        fields["target"] = "player"
-    task: dict[str, Any] = {"type": kind}
-    for key, spec in fields.items():
-        require(key in raw, f"{where} ({kind}) is missing {key!r}")
-        value, at = raw[key], f"{where}.{key}"
-        if spec == "player":
-            task[key] = loader.player(value, at)
-        elif spec == "players":
-            task[key] = [loader.player(v, at) for v in _list(value, at)]
-        elif spec == "count":
-            task[key] = _int(value, at, 0, 1000)
-        elif spec == "bool":
-            task[key] = _bool(value, at)
-        elif spec == "cell?":
-            cell = loader.optional_cell(value, at)
-            task[key] = None if cell is None else list(cell)
-        elif spec == "helper?":
-            require(value is None or value in HELPERS, f"{at} is not a helper: {value!r}")
-            task[key] = value
-        elif spec == "tile?":
-            require(value is None or value in TILE_KINDS, f"{at} is not a tile kind: {value!r}")
-            task[key] = value
-        elif spec == "gifts":
-            gifts = _list(value, at)
-            require(all(g in ("card", "bullet", "tile") for g in gifts), f"{at}: unknown gift")
-            task[key] = gifts
-        elif spec == "stage":
-            require(value in STAGES[kind], f"{at} must be one of {STAGES[kind]}, got {value!r}")
-            task[key] = value
-    extra = sorted(set(raw) - set(fields) - {"type"})
-    require(not extra, f"{where} ({kind}) has unexpected fields {extra}")
-    return task
+    kind_name = raw.get("type")
+    require(kind_name in STEP_TYPES, f"{where} has an unknown type {kind_name!r}")
+    kind = STEP_TYPES[kind_name]
+    values: dict[str, Any] = {}
+    for f in dataclasses.fields(kind):
+        optional = kind is Stepmother and f.name == "target"
+        if f.name not in raw and not optional:
+            raise InvalidState(f"{where} ({kind_name}) is missing {f.name!r}")
+        if f.name in raw:
+            values[f.name] = loader.field(kind, f.name, str(f.type), raw[f.name], f"{where}.{f.name}")
+    extra = sorted(set(raw) - {f.name for f in dataclasses.fields(kind)} - {"type"})
+    require(not extra, f"{where} ({kind_name}) has unexpected fields {extra}")
+    step = kind(**values)
+    if isinstance(step, Stepmother):
+        require(
+            (step.stage == "discard") == (step.target is not None),
+            f"{where} (stepmother) names a target exactly at its discard stage",
+        )
+    return step
+
+
+def load_step(s: LdrhState, raw: Any, where: str = "step") -> Step:
+    """A step from its saved form (``{"type": "combat", ...}``), checked like a save."""
+    return _load_step(_Loader(s), raw, where)
 
 
 def _rows(value: Any, name: str, s: LdrhState) -> list[str]:
-    rows = _list(value, name, s.board.rows)
+    rows = checks.items(value, name, s.board.rows)
     for i, row in enumerate(rows):
         if type(row) is not str or len(row) != s.board.columns:
             raise InvalidState(f"{name}[{i}] must be a text of {s.board.columns} characters")
@@ -249,27 +223,26 @@ def _load_board(s: LdrhState, tile_rows: Any, token_rows: Any) -> None:
 
 def load_state(s: LdrhState, data: dict[str, Any]) -> None:
     n = s.num_players
-    m = s.manifest
+    box = s.box
     loader = _Loader(s)
-    s.round = _int(data["round"], "round", 0, 10_000)
+    s.round = checks.whole(data["round"], "round", 0, 10_000)
     s.start_player = loader.player(data["start_player"], "start_player")
-    require(data["phase"] in PHASES, f"phase must be one of {PHASES}, got {data['phase']!r}")
-    s.phase = data["phase"]
-    s.cursor = _int(data["cursor"], "cursor", 0, n)
+    s.phase = checks.choice(data["phase"], "phase", PHASES)
+    s.cursor = checks.whole(data["cursor"], "cursor", 0, n)
     _load_board(s, data["tiles"], data["tokens"])
-    s.pawns = [loader.cell(p, "pawns") for p in _list(data["pawns"], "pawns", n)]
+    s.pawns = [loader.cell(p, "pawns") for p in checks.items(data["pawns"], "pawns", n)]
     for i, cell in enumerate(s.pawns):
         if not s.board.is_space(cell):
             raise InvalidState(f"pawns[{i}] does not stand on a start space or path piece")
     s.bullets = [
-        _int(b, f"bullets[{i}]", 0, 1000)
-        for i, b in enumerate(_list(data["bullets"], "bullets", n))
+        checks.whole(b, f"bullets[{i}]", 0, 1000)
+        for i, b in enumerate(checks.items(data["bullets"], "bullets", n))
     ]
     table = is_table(s)
     face_down = (lambda k: k == HIDDEN) if table else is_card_key
     s.hands = []
-    for i, hand in enumerate(_list(data["hands"], "hands", n)):
-        cards = _list(hand, "hands")
+    for i, hand in enumerate(checks.items(data["hands"], "hands", n)):
+        cards = list(checks.items(hand, f"hands[{i}]"))
         if not all(face_down(k) for k in cards):
             if table:
                 raise InvalidState(
@@ -280,39 +253,47 @@ def load_state(s: LdrhState, data: dict[str, Any]) -> None:
         s.hands.append(sorted(cards))
     s.deck = _counts(data["deck"], "deck", face_down)
     s.discard = _counts(data["discard"], "discard", is_card_key)
+    s.revealed = set()
     s.pool = _counts(data["pool"], "pool", lambda k: k in TILE_KINDS)
-    s.supply_bullets = _int(data["supply_bullets"], "supply_bullets", 0, 1000)
-    s.supply_wolves = _int(data["supply_wolves"], "supply_wolves", 0, 1000)
+    s.supply_bullets = checks.whole(data["supply_bullets"], "supply_bullets", 0, 1000)
+    s.supply_wolves = checks.whole(data["supply_wolves"], "supply_wolves", 0, 1000)
     s.helpers = {}
-    require(isinstance(data["helpers"], dict), "helpers must be an object")
-    for key, helper in data["helpers"].items():
-        require(helper in HELPERS, f"helpers[{key!r}] is not a helper: {helper!r}")
-        s.helpers[loader.player(int(key), f"helpers key {key!r}")] = helper
+    for key, helper in checks.table(data["helpers"], "helpers").items():
+        checks.choice(helper, f"helpers[{key!r}]", tuple(HELPERS))
+        s.helpers[loader.player(_index(key), f"helpers key {key!r}")] = helper
     require(len(set(s.helpers.values())) == len(s.helpers), "two players hold the same helper")
     s.refused = {}
-    require(isinstance(data["refused"], dict), "refused must be an object")
-    for key, helpers in data["refused"].items():
-        names = _list(helpers, f"refused[{key!r}]")
-        require(all(h in HELPERS for h in names), f"refused[{key!r}] names an unknown helper")
-        s.refused[loader.player(int(key), f"refused key {key!r}")] = names
+    for key, helpers in checks.table(data["refused"], "refused").items():
+        names = list(checks.items(helpers, f"refused[{key!r}]"))
+        for name in names:
+            checks.choice(name, f"refused[{key!r}]", tuple(HELPERS))
+        s.refused[loader.player(_index(key), f"refused key {key!r}")] = names
     s.plays_left = [
-        _int(v, f"plays_left[{i}]", 0, 2)
-        for i, v in enumerate(_list(data["plays_left"], "plays_left", n))
+        checks.whole(v, f"plays_left[{i}]", 0, 2)
+        for i, v in enumerate(checks.items(data["plays_left"], "plays_left", n))
     ]
     s.sitting_out = [
-        _bool(v, f"sitting_out[{i}]")
-        for i, v in enumerate(_list(data["sitting_out"], "sitting_out", n))
+        checks.flag(v, f"sitting_out[{i}]")
+        for i, v in enumerate(checks.items(data["sitting_out"], "sitting_out", n))
     ]
     s.skip_pending = [
-        _bool(v, f"skip_pending[{i}]")
-        for i, v in enumerate(_list(data["skip_pending"], "skip_pending", n))
+        checks.flag(v, f"skip_pending[{i}]")
+        for i, v in enumerate(checks.items(data["skip_pending"], "skip_pending", n))
     ]
-    s.winners = [loader.player(v, "winners") for v in _list(data["winners"], "winners")]
-    require(isinstance(data["reason"], str), "reason must be text")
-    s.reason = data["reason"]
-    s.tasks = [_task(loader, t, f"tasks[{i}]") for i, t in enumerate(_list(data["tasks"], "tasks"))]
-    _check_totals(s, m.bullet_chits, m.zombie_wolves)
+    s.winners = [loader.player(v, "winners") for v in checks.items(data["winners"], "winners")]
+    s.reason = checks.text(data["reason"], "reason", empty=True)
+    s.steps = [
+        _load_step(loader, t, f"tasks[{i}]") for i, t in enumerate(checks.items(data["tasks"], "tasks"))
+    ]
+    _check_totals(s, box.bullet_chits, box.zombie_wolves)
     _check_flow(s)
+
+
+def _index(key: str) -> int:
+    """A player index saved as an object key ("0")."""
+    if not key.isdigit():
+        raise InvalidState(f"{key!r} is not a player number")
+    return int(key)
 
 
 def _tally(*parts: Any) -> dict[str, int]:
@@ -330,7 +311,7 @@ def _tally(*parts: Any) -> dict[str, int]:
 
 def _check_totals(s: LdrhState, chits: int, wolves: int) -> None:
     """Tokens, cards and tiles add up to what the box holds."""
-    in_bag = sum(t["bullets"] for t in s.tasks if t["type"] == "combat")
+    in_bag = sum(t.bullets for t in s.steps if isinstance(t, Combat))
     bullets = s.supply_bullets + sum(s.bullets) + len(s.board.bullets) + in_bag
     if bullets != chits:
         raise InvalidState(f"bullets add up to {bullets}, but the box holds {chits}")
@@ -339,13 +320,13 @@ def _check_totals(s: LdrhState, chits: int, wolves: int) -> None:
         raise InvalidState(f"zombie wolves add up to {on_board}, but the box holds {wolves}")
     if is_table(s):
         _check_table_cards(s)
-    elif _tally(s.deck, s.discard, *s.hands) != s.manifest.cards:
+    elif _tally(s.deck, s.discard, *s.hands) != s.box.cards:
         raise InvalidState(
-            "the cards in deck, discard pile and hands do not match the manifest's event deck"
+            "the cards in deck, discard pile and hands do not match the box's event deck"
         )
-    held = [t["tile"] for t in s.tasks if t["type"] == "place" and t["tile"]]
+    held = [t.tile for t in s.steps if isinstance(t, PlaceTile) and t.tile]
     for kind, count in _tally(s.pool, list(s.board.tiles.values()), held).items():
-        limit = s.manifest.tiles.get(kind, 0)
+        limit = s.box.tiles.get(kind, 0)
         if count > limit:
             raise InvalidState(f"there are {count} {kind} tiles, but the box holds {limit}")
 
@@ -353,11 +334,11 @@ def _check_totals(s: LdrhState, chits: int, wolves: int) -> None:
 def _check_table_cards(s: LdrhState) -> None:
     """Table cards: the revealed cards fit the box and the face-down ones add up."""
     for key, count in sorted(s.discard.items()):
-        limit = s.manifest.cards.get(key, 0)
+        limit = s.box.cards.get(key, 0)
         if count > limit:
             raise InvalidState(f"discard holds {count} {key} cards, but the box holds {limit}")
     face_down = sum(s.deck.values()) + sum(len(h) for h in s.hands)
-    expected = sum(s.manifest.cards.values()) - sum(s.discard.values())
+    expected = sum(s.box.cards.values()) - sum(s.discard.values())
     if face_down != expected:
         raise InvalidState(
             f"there are {face_down} face-down cards in deck and hands, but {expected} cards "
@@ -367,16 +348,16 @@ def _check_table_cards(s: LdrhState) -> None:
 
 def _check_flow(s: LdrhState) -> None:
     if s.phase == "over":
-        require(not s.tasks, "a finished game has no pending task")
+        require(not s.steps, "a finished game has no pending task")
         return
     require(not s.winners, "a running game has no winner")
-    require(bool(s.tasks), f"phase {s.phase!r} is waiting for nothing (no pending task)")
+    require(bool(s.steps), f"phase {s.phase!r} is waiting for nothing (no pending task)")
     try:
         player = s.current_player()
         legal = s.legal_actions()
     except (KeyError, TypeError, ValueError, IndexError) as err:
         raise InvalidState(
-            f"the pending task {s.tasks[-1]['type']!r} does not fit the board: {err}"
+            f"the pending task {s.steps[-1].kind!r} does not fit the board: {err}"
         ) from err
     require(player == -1 or 0 <= player < s.num_players, "the pending task names no player")
-    require(bool(legal), f"the pending task {s.tasks[-1]['type']!r} offers no action")
+    require(bool(legal), f"the pending task {s.steps[-1].kind!r} offers no action")

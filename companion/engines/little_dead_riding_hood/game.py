@@ -1,15 +1,14 @@
-"""The Little Dead Riding Hood game: options (house rules) and the state factory."""
+"""The Little Dead Riding Hood game: its id, house-rule options, box data and state factory."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from companion.engines.base import Game, InvalidOptions, Option
-from companion.engines.little_dead_riding_hood.manifest import (
-    Manifest,
-    ManifestError,
-    default_manifest,
-)
+from companion.engines.datafile import DataFileError
+from companion.engines.little_dead_riding_hood.box import Box, default_box
+from companion.engines.little_dead_riding_hood.components import PAWNS
 from companion.engines.little_dead_riding_hood.state import LdrhState
 
 MAX_ROUNDS_LIMIT = 200
@@ -79,23 +78,32 @@ class LittleDeadRidingHoodGame(Game):
         ),
     )
     max_game_length = 20 + MAX_ROUNDS_LIMIT * ACTIONS_PER_ROUND
+    piece_colours = PAWNS
 
-    def __init__(self, manifest: Manifest | None = None) -> None:
-        self._manifest = manifest
+    def __init__(self, box: Box | None = None, load: Callable[[], Box] = default_box) -> None:
+        self._box = box
+        self._load_box = load
 
     @property
-    def manifest(self) -> Manifest:
+    def box(self) -> Box:
         """The box's components, loaded on first use so a broken file names its fault."""
-        if self._manifest is None:
-            self._manifest = default_manifest()
-        return self._manifest
+        if self._box is None:
+            self._box = self._load_box()
+        return self._box
+
+    def unavailable(self) -> str | None:
+        try:
+            _ = self.box
+        except DataFileError as err:
+            return f"{self.name} cannot be played: {err}"
+        return None
 
     def _new_state(self, players: int, options: dict[str, Any], seed: int) -> LdrhState:
         try:
-            manifest = self.manifest
-        except ManifestError as err:
+            box = self.box
+        except DataFileError as err:
             raise InvalidOptions(str(err)) from err
-        return LdrhState(self, players, options, seed, manifest)
+        return LdrhState(self, players, options, seed, box)
 
 
 GAME = LittleDeadRidingHoodGame()
