@@ -290,16 +290,16 @@ def test_a_child_eaten_is_heard_once(ui: Driver) -> None:
     ui.pump(5)
     screen = ui.screen()
     controller = ui.app.controller
-    controller.apply(("first", 0))
+    controller.apply(("first", 0), table_source(controller))
     for token in (0, 1, 2):  # nobody ever finds: all three are eaten in turn 3
-        controller.apply(("draw",))
-        controller.apply(("pass",))
-        controller.apply(("pass",))
-        controller.apply(("box",))
+        controller.apply(("draw",), table_source(controller))
+        controller.apply(("pass",), table_source(controller))
+        controller.apply(("pass",), table_source(controller))
+        controller.apply(("box",), table_source(controller))
         while controller.state.phase == REVEAL:
-            controller.apply(("reveal", controller.state.unrevealed()[0]))
-            controller.apply(("leave",))
-        controller.apply(("token", token))
+            controller.apply(("reveal", controller.state.unrevealed()[0]), table_source(controller))
+            controller.apply(("leave",), table_source(controller))
+        controller.apply(("token", token), table_source(controller))
     ui.pump(3)
     assert screen._cues.played.count("wolf_catch") == 1
     screen.refresh()
@@ -496,11 +496,11 @@ def to_the_reveal(ui: Driver, players: int = 3, options: dict[str, Any] | None =
     ui.app.start_game("le-petit-poucet", players, options or {})
     ui.pump(5)
     controller = ui.app.controller
-    controller.apply(("first", 0))
-    controller.apply(("draw",))
+    controller.apply(("first", 0), table_source(controller))
+    controller.apply(("draw",), table_source(controller))
     for _ in range(players - 1):
-        controller.apply(("pass",))
-    controller.apply(("box",))
+        controller.apply(("pass",), table_source(controller))
+    controller.apply(("box",), table_source(controller))
     ui.pump(3)
     assert controller.state.phase == REVEAL
     return ui.screen()
@@ -599,10 +599,10 @@ def test_the_easier_games_rule_is_a_toggle_per_series(ui: Driver) -> None:
     ui.tap(new_game.ids.start_button)
     ui.pump(5)
     controller = ui.app.controller
-    controller.apply(("first", 0))
-    controller.apply(("draw",))
-    controller.apply(("pass",))
-    controller.apply(("box",))
+    controller.apply(("first", 0), table_source(controller))
+    controller.apply(("draw",), table_source(controller))
+    controller.apply(("pass",), table_source(controller))
+    controller.apply(("box",), table_source(controller))
     ui.pump(3)
     screen = ui.screen()
     heads = [
@@ -661,25 +661,25 @@ def test_nothing_on_the_screen_is_below_15sp(ui: Driver) -> None:
         seen.append((what, small_text(screen)))
 
     check("who begins")
-    controller.apply(("first", 0))
+    controller.apply(("first", 0), table_source(controller))
     check("draw")
-    controller.apply(("draw",))
+    controller.apply(("draw",), table_source(controller))
     check("count")
     for _ in range(4):
-        controller.apply(("pass",))
-    controller.apply(("box",))
+        controller.apply(("pass",), table_source(controller))
+    controller.apply(("box",), table_source(controller))
     check("reveal grid")
-    controller.apply(("reveal", 0))
+    controller.apply(("reveal", 0), table_source(controller))
     check("less quick question")
     for tree in range(1, 5):
-        controller.apply(("take",))
-        controller.apply(("reveal", tree))
-    controller.apply(("take",))
+        controller.apply(("take",), table_source(controller))
+        controller.apply(("reveal", tree), table_source(controller))
+    controller.apply(("take",), table_source(controller))
     check("vote hidden")
     while controller.state.phase == VOTE:
-        controller.apply(("vote", 0))
+        controller.apply(("vote", 0), table_source(controller))
     check("check grid")
-    controller.apply(("token", 0))
+    controller.apply(("token", 0), table_source(controller))
     check("after the turn")
     assert [(what, small) for what, small in seen if small] == []
 
@@ -699,9 +699,9 @@ def test_set_up_is_two_taps_and_the_app_can_turn_the_cards(ui: Driver) -> None:
     taps += 1
     assert controller.state.first_player is not None and ui.button("Token drawn")
     assert taps == 2
-    controller.apply(("draw",))
-    controller.apply(("pass",))
-    controller.apply(("box",))
+    controller.apply(("draw",), table_source(controller))
+    controller.apply(("pass",), table_source(controller))
+    controller.apply(("box",), table_source(controller))
     ui.pump(3)
     assert screen.cards
     ui.tap(screen.ids.app_draw_button)
