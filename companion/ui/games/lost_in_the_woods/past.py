@@ -1,0 +1,53 @@
+"""The game's past decisions, rebuilt from the session's steps.
+
+After a resume the screen has seen only the decisions since then; the end's plot needs
+every one.  Replaying the journaled steps from the game's start through the engine
+contract (``new_initial_state``, ``string_to_action``, ``apply``) gives each decision's
+position again, so the advisor can weigh it exactly as it did live (same seed, same
+position, same estimate).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engines.base import CHANCE
+from companion.engines.lost_in_the_woods import advise
+from companion.ui.games.lost_in_the_woods.plot import Mark
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A decision the player made: before step ``step``, in ``state``, they chose ``key``."""
+
+    step: int
+    state: Any
+    key: str
+
+
+def past_decisions(session: Any) -> list[Decision]:
+    """Every player decision of ``session`` so far, by replaying its steps (main thread:
+    it reads the live session's step list)."""
+    record = session.record
+    state = session.game.new_initial_state(record.players, record.options, record.seed)
+    found = []
+    for i, step in enumerate(session.steps):
+        if step.player != CHANCE:
+            found.append(Decision(i, state.clone(), step.text))
+        state.apply(state.string_to_action(step.text))
+    return found
+
+
+def weigh(decision: Decision) -> tuple[float, str]:
+    """The best estimated odds at a decision and the advised key (any thread: it works on
+    its own copy of the position)."""
+    advice = advise(decision.state, seed=decision.step)
+    return max(c.win_rate for c in advice.choices), str(advice.recommended)
+
+
+def mark(odds: float, recommended: str | None, chosen: str | None) -> Mark:
+    """A decision's plot mark (``advised`` unknown when either key is missing)."""
+    if recommended is None or chosen is None:
+        return Mark(odds, None)
+    return Mark(odds, recommended == chosen)
