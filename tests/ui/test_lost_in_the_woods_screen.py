@@ -1,10 +1,13 @@
 """The Lost in the Woods screen, driven by real taps under Xvfb.
 
-A table-deck game: cards drawn from the real deck are tapped in (the players enter every
-draw; the app does not draw for a real deck), an impossible card is refused with the
-engine's reason, the odds panel weighs Draw against End the Round, an
-event's choices appear as buttons, undo takes a tap back.  A digital-deck game played to
-the end shows the result and the plot of the chance to win.  Screenshots at both sizes.
+A table-deck game: cards drawn from the real deck are tapped in on their pictures (the
+players enter every draw; the app does not draw for a real deck), each picture saying how
+many of it can still come; an impossible card is greyed and refused with the engine's
+reason, the odds panel weighs Draw against End the Round, an event's choices appear as
+buttons, undo takes a tap back.  The same taps work at 1280x720, where cards and type
+grow.  A digital-deck game set aside and resumed, then played to the end, shows the result
+and the plot of the odds of winning at every decision, those before the resume included.
+Nothing the screen shows is below 15sp at 800x480.  Screenshots at both sizes.
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
+from kivy.uix.label import Label
 
 from companion.engines.lost_in_the_woods.advisor import policy as pol
 from companion.session.journal import Source
@@ -46,6 +50,28 @@ def tap_card(ui: Driver, name: str) -> None:
     ui.tap(ui.button(name, ui.screen().ids.choices))
 
 
+def shown(widget: Any) -> bool:
+    """Drawn where a player can see it: every ancestor up to the window is visible."""
+    while widget is not None and widget is not widget.parent:
+        if widget.opacity <= 0 or widget.width <= 0 or widget.height <= 0:
+            return False
+        widget = widget.parent
+    return True
+
+
+def small_text(screen: Any) -> list[tuple[str, float]]:
+    """Every text on the screen set below 15sp (or shrunk by markup)."""
+    return [
+        (w.text, w.font_size)
+        for w in screen.walk(restrict=True)
+        if isinstance(w, Label)
+        and w.text.strip()
+        and w.get_root_window() is not None
+        and shown(w)
+        and (w.font_size < sp(15) - 0.01 or "[size=" in w.text)
+    ]
+
+
 def test_a_table_deck_game_on_the_screen(ui: Driver) -> None:
     ui.app.start_game("lost-in-the-woods", 1, {"deck": "table"})
     ui.pump(5)
@@ -55,12 +81,18 @@ def test_a_table_deck_game_on_the_screen(ui: Driver) -> None:
     assert "Which card is it?" in screen.prompt
     assert "Acorn" in choice_texts(screen) and len(choice_texts(screen)) == 14
     assert not any("app" in text.lower() for text in choice_texts(screen))
+    acorn = ui.button("Acorn", screen.ids.choices)
+    assert acorn.kind == "acorn" and acorn.detail == "7 unseen" and not acorn.greyed
+    assert small_text(screen) == [] and small_buttons(screen) == []
     ui.screenshot("lost-in-the-woods-table-draw", (800, 480))
 
     tap_card(ui, "Acorn")
     assert state().row == ["acorn"] and state().stage == "play", ui.app.message
     assert choice_texts(screen) == ["Draw a card", "End the round"], "no lit torch to use"
     assert "Odds of winning" in screen.odds_text and "Fright penalty 0%" in screen.odds_text
+    row = [c.kind for c in reversed(screen.ids.fright_row.children) if c.kind]
+    assert row == ["acorn"], "the drawn card is pictured in the Fright row"
+    assert small_text(screen) == []
 
     ui.tap(ui.button("Draw"))
     tap_card(ui, "Wolf")
@@ -69,6 +101,7 @@ def test_a_table_deck_game_on_the_screen(ui: Driver) -> None:
     tap_card(ui, "Wolf")
     assert state().time == 1 and state().row == [], "a pair of wolves costs 1"
     assert screen.ids.dial.time == 1
+    assert screen._cues.played[-1] == "wolf_catch", "the clock moving on is heard"
     tap_card(ui, "Wolf")
     tap_card(ui, "Wolf")  # the fourth wolf: discarded by round setup
     before = state().to_dict()
@@ -93,7 +126,19 @@ def test_a_table_deck_game_on_the_screen(ui: Driver) -> None:
     assert small_buttons(screen) == []
     ui.screenshot("lost-in-the-woods-mid-game", (800, 480))
     ui.screenshot("lost-in-the-woods-mid-game", (1280, 720))
+    assert screen.scale > 1.4, "type and cards grow at 1280x720"
+    assert ui.button("Draw a card").font_size > sp(20)
+    ui.tap(ui.button("Draw"))
+    big = ui.button("Owl", screen.ids.choices)
+    assert big.width > dp(150) and big.ids.name.font_size > sp(20)
+    ui.screenshot("lost-in-the-woods-table-draw", (1280, 720))
+    ui.tap(big)
+    assert state().row[-1] == "owl", ui.app.message
     ui.resize((800, 480))
+    ui.tap(ui.button("Undo"))
+    ui.tap(ui.button("Undo"))
+    assert state().row[-1] == "acorn" and choice_texts(screen)[0] == "Draw a card"
+    assert small_text(screen) == []
 
     ui.tap(ui.button("Undo"))
     assert state().row == ["wolf", "shamrock", "shamrock"] and state().want_draw, ui.app.message
@@ -105,7 +150,19 @@ def test_a_table_deck_game_on_the_screen(ui: Driver) -> None:
     assert forest == ["shamrock"], "the Forest row shows what the engine placed"
 
 
-def test_a_digital_game_to_the_end_plots_the_chance_to_win(ui: Driver) -> None:
+def play_on(controller: Any, decisions: int | None = None) -> int:
+    """Play by the rollout policy until ``decisions`` were made (or the end); how many."""
+    made = 0
+    while not controller.state.is_terminal() and made != decisions:
+        if controller.state.is_chance_node():
+            controller.draw()
+        else:
+            controller.apply(pol.choose(controller.state, pol.ROLLOUT_POLICY), Source.PLAYER)
+            made += 1
+    return made
+
+
+def test_a_resumed_digital_game_plots_every_decision_at_the_end(ui: Driver) -> None:
     ui.app.start_game("lost-in-the-woods", 1, {"deck": "digital"})
     ui.pump(3)
     screen = ui.screen()
@@ -114,19 +171,28 @@ def test_a_digital_game_to_the_end_plots_the_chance_to_win(ui: Driver) -> None:
     ui.tap(ui.button("Let the app do it"))
     controller = ui.app.controller
     assert not controller.state.is_chance_node()
-    decisions = 0
-    while not controller.state.is_terminal():
-        if controller.state.is_chance_node():
-            controller.draw()
-        else:
-            controller.apply(pol.choose(controller.state, pol.ROLLOUT_POLICY), Source.PLAYER)
-            decisions += 1
+    before = play_on(controller, 5)
+    record = controller.session.record
+    ui.app.leave_game()
+    ui.app.resume_game(ui.app.services.journal.game(record.id))
+    ui.pump(3)
+    screen, controller = ui.screen(), ui.app.controller
+    after = play_on(controller)
     ui.pump(3)
     assert screen.game_over and screen.ids.plot.opacity == 1
     end = controller.view().end
     assert screen.ids.end.reason == end.reason and "Time left" in screen.ids.end.scores
-    values = screen.ids.plot.values()
-    assert len(values) >= 2 and values[-1] == controller.state.returns()[0]
+    plot = screen.ids.plot
+    assert len(plot.marks) == before + after, "the decisions before the resume are there too"
+    assert plot.note == "", "every decision is weighed"
+    values = plot.values()
+    assert values[-1] == controller.state.returns()[0]
     assert all(0.0 <= v <= 1.0 for v in values)
+    assert {m.advised for m in plot.marks} <= {True, False}
     assert screen.prompt == "", "the end banner says it once"
+    assert small_text(screen) == [] and small_buttons(screen) == []
     ui.screenshot("lost-in-the-woods-end", (800, 480))
+    ui.screenshot("lost-in-the-woods-end", (1280, 720))
+    ui.resize((800, 480))
+    ui.tap(ui.button("History"))
+    assert ui.screen().name == "history"

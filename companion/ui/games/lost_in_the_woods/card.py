@@ -65,7 +65,10 @@ class CardPicture(BoxLayout):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.bind(kind=self._draw, greyed=self._draw, pos=self._draw, size=self._draw)
+        self.bind(kind=self._draw, greyed=self._draw)
+
+    def on_kv_post(self, *_: Any) -> None:
+        self.ids.pic.bind(pos=self._draw, size=self._draw)
 
     def show(self, kind: str | None, name: str | None = None, detail: str = "") -> None:
         """Show ``kind`` (None or '' for an empty place showing ``name``)."""
