@@ -17,7 +17,9 @@ from typing import Any
 
 import pytest
 from kivy.metrics import dp, sp
+from kivy.core.window import Window
 from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
 
 from companion.engines.lost_in_the_woods.advisor import policy as pol
 from companion.session.journal import Source
@@ -59,6 +61,27 @@ def shown(widget: Any) -> bool:
     return True
 
 
+def outside(screen: Any) -> list[Any]:
+    """Shown widgets that reach past the window (a scrolled text's inside excepted)."""
+    found = []
+    for w in screen.walk(restrict=True):
+        if w.get_root_window() is None or not shown(w) or scrolled(w):
+            continue
+        x, y = w.to_window(w.x, w.y)
+        if x < -1 or y < -1 or x + w.width > Window.width + 1 or y + w.height > Window.height + 1:
+            found.append(w)
+    return found
+
+
+def scrolled(widget: Any) -> bool:
+    parent = widget.parent
+    while parent is not None and parent is not parent.parent:
+        if isinstance(parent, ScrollView):
+            return True
+        parent = parent.parent
+    return False
+
+
 def small_text(screen: Any) -> list[tuple[str, float]]:
     """Every text on the screen set below 15sp (or shrunk by markup)."""
     return [
@@ -83,7 +106,7 @@ def test_a_table_deck_game_on_the_screen(ui: Driver) -> None:
     assert not any("app" in text.lower() for text in choice_texts(screen))
     acorn = ui.button("Acorn", screen.ids.choices)
     assert acorn.kind == "acorn" and acorn.detail == "7 unseen" and not acorn.greyed
-    assert small_text(screen) == [] and small_buttons(screen) == []
+    assert small_text(screen) == [] and small_buttons(screen) == [] and outside(screen) == []
     ui.screenshot("lost-in-the-woods-table-draw", (800, 480))
 
     tap_card(ui, "Acorn")
@@ -123,10 +146,11 @@ def test_a_table_deck_game_on_the_screen(ui: Driver) -> None:
     assert state().torch_lit == 1 and state().time == 2
     ui.tap(ui.button("Draw"))
     tap_card(ui, "Acorn")
-    assert small_buttons(screen) == []
+    assert small_buttons(screen) == [] and outside(screen) == []
     ui.screenshot("lost-in-the-woods-mid-game", (800, 480))
     ui.screenshot("lost-in-the-woods-mid-game", (1280, 720))
     assert screen.scale > 1.4, "type and cards grow at 1280x720"
+    assert outside(screen) == []
     assert ui.button("Draw a card").font_size > sp(20)
     ui.tap(ui.button("Draw"))
     big = ui.button("Owl", screen.ids.choices)
@@ -190,9 +214,10 @@ def test_a_resumed_digital_game_plots_every_decision_at_the_end(ui: Driver) -> N
     assert all(0.0 <= v <= 1.0 for v in values)
     assert {m.advised for m in plot.marks} <= {True, False}
     assert screen.prompt == "", "the end banner says it once"
-    assert small_text(screen) == [] and small_buttons(screen) == []
+    assert small_text(screen) == [] and small_buttons(screen) == [] and outside(screen) == []
     ui.screenshot("lost-in-the-woods-end", (800, 480))
     ui.screenshot("lost-in-the-woods-end", (1280, 720))
+    assert outside(screen) == []
     ui.resize((800, 480))
     ui.tap(ui.button("History"))
     assert ui.screen().name == "history"
