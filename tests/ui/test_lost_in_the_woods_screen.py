@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from kivy.metrics import dp, sp
 from kivy.core.window import Window
+from kivy.metrics import dp, sp
 from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 

@@ -126,7 +126,13 @@ def _table(s: LostInTheWoodsState, chance: ChanceEntry | None) -> WoodsTable:
         odds = {c.key: c.probability for c in chance.outcomes}
         unseen = s.next_draw_composition()
         taps = tuple(
-            Choice(key, NAMES[k], text.CARDS_GROUP, {"card": k, "unseen": unseen.get(k, 0)}, odds.get(key))
+            Choice(
+                key,
+                NAMES[k],
+                text.CARDS_GROUP,
+                {"card": k, "unseen": unseen.get(k, 0)},
+                odds.get(key),
+            )
             for k in KINDS
             for key in (Drawn.of(k).key,)
         )

@@ -92,6 +92,7 @@ class WoodsScreen(GameScreen):
         self._show_row(table.row)
         self.info = self._info(table)
         self.events_text = "\n".join(line.text for line in view.log[-LOG_LINES:]) or " "
+        self.ids.events_scroll.scroll_y = 0  # the latest line in sight
         self.game_over = view.end is not None
         self.prompt = "" if self.game_over else view.headline
         self.ids.end.show(view.end, self.controller.player_name, self.controller.game)
