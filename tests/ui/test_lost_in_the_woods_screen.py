@@ -173,6 +173,19 @@ def test_a_table_deck_game_on_the_screen(ui: Driver) -> None:
     forest = screen.ids.forest.symbols_shown()
     assert forest == ["shamrock"], "the Forest row shows what the engine placed"
 
+    tap_card(ui, "Acorn")
+    ui.tap(ui.button("Draw a card"))
+    tap_card(ui, "Acorn")
+    ui.tap(ui.button("Draw a card"))
+    tap_card(ui, "Well")
+    wish = ui.button("Wish away the Acorns", screen.ids.choices)
+    assert wish.kind == "acorn", "a choice naming a card shows its picture"
+    assert small_text(screen) == [] and small_buttons(screen) == [] and outside(screen) == []
+    ui.screenshot("lost-in-the-woods-card-choice", (800, 480))
+    time = state().time
+    ui.tap(wish)
+    assert "acorn" not in state().row and state().time == time - 1, ui.app.message
+
 
 def play_on(controller: Any, decisions: int | None = None) -> int:
     """Play by the rollout policy until ``decisions`` were made (or the end); how many."""

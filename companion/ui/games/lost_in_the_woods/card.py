@@ -35,6 +35,9 @@ EVENT_COLOUR = (0.42, 0.28, 0.55, 1)
 EMPTY = (0.18, 0.20, 0.19, 1)
 GREYED = (0.30, 0.30, 0.30, 1)
 FACE = (0.95, 0.92, 0.83, 1)
+WINDOW_ASPECT = 1.6
+"""The picture window is at most this much wider than tall (a wide button keeps a card's
+proportions)."""
 SHORT = {"distelfink": "Distelfink", "horseman": "Horseman", "well": "Well"}
 """Names short enough for a card at 15sp (the full names are in the prompts and log)."""
 OWN_NAMES = {"mansion": "Mansion", "bridge": "Bridge"}
@@ -85,13 +88,16 @@ class CardPicture(BoxLayout):
         side = min(pic.width - dp(6), pic.height - dp(4))
         x = pic.center_x - side / 2
         y = pic.center_y - side / 2
+        h = pic.height - dp(2)
+        w = min(pic.width - dp(8), h * WINDOW_ASPECT)
+        window = (pic.center_x - w / 2, pic.y + dp(1), w, h)
         with pic.canvas:
             Color(*FACE[:3], 0.45 if self.greyed else 1)
-            self._frame(pic.x + dp(4), pic.y + dp(1), pic.width - dp(8), pic.height - dp(2))
+            self._frame(*window)
             draw_icon(self.kind, x + side * 0.1, y + side * 0.08, side * 0.8)
             if self.greyed:
                 Color(*GREYED[:3], 0.6)
-                self._frame(pic.x + dp(4), pic.y + dp(1), pic.width - dp(8), pic.height - dp(2))
+                self._frame(*window)
 
     def _frame(self, x: float, y: float, w: float, h: float) -> None:
         """The card's picture window, shaped like its printed frame."""

@@ -34,6 +34,8 @@ from companion.ui.view_widgets import ChanceEntry, EndBanner, Hideable  # noqa: 
 
 BEST = (0.55, 0.45, 0.12, 1)
 NORMAL = (0.22, 0.36, 0.26, 1)
+ADVISED = "Advised"
+"""The line under the advised card among pictured choices (a button turns gold instead)."""
 LOG_LINES = 6
 """How many of the latest public log lines the screen shows."""
 CARD_COLUMNS = 7
@@ -154,10 +156,18 @@ class WoodsScreen(GameScreen):
         return grid
 
     def _show_choices(self, view: View) -> None:
+        """The choices of the moment: one naming a card shows that card's picture."""
         self._labels = {c.key: c.label for c in view.choices}
-        grid = self._grid(len(view.choices), len(view.choices), dp(52) * self.scale)
+        pictured = any("card" in c.hint for c in view.choices)
+        height = dp(74 if pictured else 52) * self.scale
+        grid = self._grid(len(view.choices), len(view.choices), height)
         for choice in view.choices:
-            button = Factory.Tap(text=choice.label, font_size=sp(17) * self.scale)
+            if "card" in choice.hint:
+                button = CardButton(scale=self.scale)
+                button.show(str(choice.hint["card"]), choice.label)
+                button.text = choice.label
+            else:
+                button = Factory.Tap(text=choice.label, font_size=sp(17) * self.scale)
             button.choice_key = choice.key
             button.bind(on_release=lambda b: self._choose(b.choice_key))
             grid.add_widget(button)
@@ -169,7 +179,7 @@ class WoodsScreen(GameScreen):
         where all those cards are."""
         cards = table.tap_cards
         rows = -(-len(cards) // CARD_COLUMNS)
-        grid = self._grid(len(cards), -(-len(cards) // rows), dp(74) * self.scale)
+        grid = self._grid(len(cards), -(-len(cards) // rows), dp(84) * self.scale)
         for card in cards:
             kind = str(card.hint["card"])
             button = CardButton(scale=self.scale, greyed=card.probability is None)
@@ -256,7 +266,10 @@ class WoodsScreen(GameScreen):
         self._weighed[step] = (max(c.win_rate for c in advice.choices), str(advice.recommended))
         for button in self.ids.choices.children:
             best = getattr(button, "choice_key", None) == advice.recommended
-            button.background_color = BEST if best else NORMAL
+            if isinstance(button, CardButton):
+                button.detail = ADVISED if best else ""
+            else:
+                button.background_color = BEST if best else NORMAL
 
     # -- taps --------------------------------------------------------------------------
     def _choose(self, key: str) -> None:
