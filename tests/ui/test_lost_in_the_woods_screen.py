@@ -187,6 +187,23 @@ def test_a_table_deck_game_on_the_screen(ui: Driver) -> None:
     assert "acorn" not in state().row and state().time == time - 1, ui.app.message
 
 
+def test_a_long_fright_row_goes_to_two_lines_and_stays_legible(ui: Driver) -> None:
+    ui.app.start_game("lost-in-the-woods", 1, {"deck": "table"})
+    ui.pump(3)
+    screen = ui.screen()
+    kinds = ["Acorn", "Shamrock", "Distelfink"] * 2 + ["Acorn"]
+    tap_card(ui, kinds[0])
+    for name in kinds[1:]:
+        ui.tap(ui.button("Draw a card"))
+        tap_card(ui, name)
+    assert len(ui.app.controller.state.row) == 7
+    cards = list(reversed(screen.ids.fright_row.children))
+    assert screen.ids.fright_row.cols == 5 and len(cards) == 10, "two lines of five places"
+    assert [c.kind for c in cards[:7]] == ["acorn", "shamrock", "distelfink"] * 2 + ["acorn"]
+    assert small_text(screen) == [] and outside(screen) == []
+    ui.screenshot("lost-in-the-woods-long-row", (800, 480))
+
+
 def play_on(controller: Any, decisions: int | None = None) -> int:
     """Play by the rollout policy until ``decisions`` were made (or the end); how many."""
     made = 0

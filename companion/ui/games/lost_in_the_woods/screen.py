@@ -129,11 +129,12 @@ class WoodsScreen(GameScreen):
         )
 
     def _show_row(self, row: tuple[str, ...]) -> None:
+        """The Fright row: one line of places, or two or three when it grows long (the
+        lines share the row's height, so a card's name stays 15sp)."""
         grid = self.ids.fright_row
         grid.clear_widgets()
         lines = 1 if len(row) <= ROW_PLACES else (2 if len(row) <= 2 * ROW_PLACES else 3)
         grid.cols = max(ROW_PLACES, math.ceil(len(row) / lines))
-        grid.row_default_height = (grid.height - grid.spacing[1] * (lines - 1)) / lines
         for kind in row:
             card = CardPicture(scale=self.scale)
             card.show(kind)
