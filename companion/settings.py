@@ -1,8 +1,10 @@
 """The owner's settings: house rules per game, serial port, GPIO pins, sound, tempo.
 
-Saved as JSON in the data directory, written atomically.  A damaged or invalid
-file is moved aside (never deleted) and the defaults are used, with a message
-that names the file and the fault.
+Saved as JSON in the data directory, written atomically and readable only by
+the owner.  A damaged or invalid file (bad syntax, NaN, a 5,000-digit number,
+brackets nested without end) is moved aside (never deleted) and the defaults are
+used, with a message that names the file and the fault.  Top-level keys this
+version does not know are kept as they are, for the version that wrote them.
 """
 
 from __future__ import annotations
@@ -10,13 +12,15 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from companion import json_input
 from companion.devices.pins import DEFAULT_PINS
 from companion.engines import registry
 from companion.engines.base import InvalidOptions
+from companion.private_files import private_file
 from companion.session.journal import move_aside
 
 USABLE_GPIO = range(2, 28)
@@ -35,6 +39,8 @@ class Settings:
     pins: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_PINS))
     sound: bool = True
     tempo: float = 1.0  # seconds per count (PP7)
+    unknown: dict[str, Any] = field(default_factory=dict)
+    """Top-level keys of the file this version does not know, written back unchanged."""
 
     def options_for(self, game_id: str) -> dict[str, Any]:
         """The saved house rules of a game, filled with the game's defaults."""
@@ -85,6 +91,8 @@ def validate(data: Any, dropped: list[str] | None = None) -> Settings:
     if not isinstance(data, dict):
         raise SettingsError("the file must hold a JSON object")
     settings = Settings()
+    known = {f.name for f in fields(Settings)} - {"unknown"}
+    settings.unknown = {k: v for k, v in data.items() if k not in known}
     port = data.get("serial_port", "")
     if not isinstance(port, str):
         raise SettingsError("serial_port must be text")
@@ -140,14 +148,15 @@ def load(path: Path) -> tuple[Settings, str | None]:
         return Settings(), None
     dropped: list[str] = []
     try:
-        settings = validate(json.loads(path.read_text(encoding="utf-8")), dropped)
+        private_file(path)  # a file an older version left world-readable
+        settings = validate(json_input.loads(path.read_text(encoding="utf-8")), dropped)
         if dropped:
             return settings, (
                 f"Some saved house rules in {path} no longer fit this version and were reset "
                 f"to their defaults: {'; '.join(dropped)}."
             )
         return settings, None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, SettingsError) as err:
+    except (OSError, ValueError) as err:  # JSON syntax, JsonRefused, SettingsError, not UTF-8
         moved = move_aside(path)
         return Settings(), (
             f"The settings file {path} could not be used ({err}). It was moved to {moved}; "
@@ -158,9 +167,11 @@ def load(path: Path) -> tuple[Settings, str | None]:
 def save(settings: Settings, path: Path) -> None:
     """Write atomically: a crash leaves the old file or the new one, never half of one."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".settings-", suffix=".json")
+    data = asdict(settings)
+    data = {**data.pop("unknown"), **data}
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".settings-", suffix=".json")  # 0600
     with os.fdopen(fd, "w", encoding="utf-8") as f:
-        json.dump(asdict(settings), f, indent=2, sort_keys=True)
+        json.dump(data, f, indent=2, sort_keys=True)
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, path)

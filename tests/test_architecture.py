@@ -93,9 +93,7 @@ def function_level_imports(path: Path) -> list[int]:
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             lines += [
-                sub.lineno
-                for sub in ast.walk(node)
-                if isinstance(sub, ast.Import | ast.ImportFrom)
+                sub.lineno for sub in ast.walk(node) if isinstance(sub, ast.Import | ast.ImportFrom)
             ]
     return lines
 

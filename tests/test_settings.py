@@ -104,3 +104,67 @@ def test_a_stale_house_rule_is_reset_alone_and_the_rest_is_kept(
     assert loaded.sound is False
     assert loaded.options_for("die-race") == {"target": 5}
     assert loaded.house_rules["future-game"] == {"x": 1}
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("[" * 100_000, "nested more than"),
+        ('{"tempo": ' + "1" * 5000 + "}", "has 5000 digits"),
+        ('{"tempo": NaN}', "NaN is not a number"),
+        ('{"tempo": 1e999}', "too large"),
+        ('{"house_rules": {"beware-of-the-wolf": {"midline_tolerance": Infinity}}}', "Infinity"),
+    ],
+    ids=["deep brackets", "5000 digits", "NaN", "1e999", "Infinity"],
+)
+def test_a_file_of_numbers_that_are_not_numbers_is_moved_aside(
+    tmp_path: Path, content: str, message: str
+) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(content)
+    loaded, problem = settings_mod.load(path)
+    assert loaded == Settings()
+    assert problem is not None and message in problem and str(path) in problem
+    assert not path.exists() and len(list(tmp_path.glob("settings.json.corrupt-*"))) == 1
+
+
+def test_unknown_top_level_keys_are_kept_on_save(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"sound": False, "screen_brightness": 70, "future": {"a": [1]}}))
+    loaded, problem = settings_mod.load(path)
+    assert problem is None and loaded.sound is False
+    loaded.set_tempo(1.5)
+    settings_mod.save(loaded, path)
+    saved = json.loads(path.read_text())
+    assert saved["screen_brightness"] == 70 and saved["future"] == {"a": [1]}
+    assert saved["tempo"] == 1.5 and "unknown" not in saved
+
+
+def test_the_settings_file_is_private_whatever_the_umask(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    old = os.umask(0o022)
+    try:
+        settings_mod.save(Settings(), tmp_path / "settings.json")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "settings.json").stat().st_mode) == 0o600
+
+
+def test_a_world_readable_settings_file_is_made_private_on_load(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    path = tmp_path / "settings.json"
+    path.write_text('{"sound": false}')
+    os.chmod(path, 0o644)
+    loaded, problem = settings_mod.load(path)
+    assert problem is None and loaded.sound is False
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_a_directory_in_place_of_the_settings_file_is_moved_aside(tmp_path: Path) -> None:
+    (tmp_path / "settings.json").mkdir()
+    loaded, problem = settings_mod.load(tmp_path / "settings.json")
+    assert loaded == Settings() and problem is not None and "moved to" in problem

@@ -1,10 +1,12 @@
-"""``companion games``: the registered game ids and names."""
+"""``companion games``: the registered game ids and names, and any game package that
+could not be loaded, with the reason."""
 
 from __future__ import annotations
 
 import argparse
 
 from companion.engines import registry
+from companion.messages import shorten
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -15,4 +17,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
 def run(args: argparse.Namespace) -> int:
     for game in registry.all_games():
         print(f"{game.id:28} {game.name} ({game.players_text})")
+    for package, reason in sorted(registry.unavailable().items()):
+        print(f"{package:28} unavailable: {shorten(reason, 300)}")
     return 0

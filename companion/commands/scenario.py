@@ -6,7 +6,8 @@ The output is JSON ``{"state", "current_player", "legal_actions", "terminal",
 probabilities, and ``view`` is what the shared screen shows (headline, turn,
 choices with key and label, the public log, the end).  A malformed file exits 2
 naming the fault; an illegal action exits 2 with the engine's own reason and the
-keys that are legal there.
+keys that are legal there.  Numbers that are not numbers and endless nesting
+count as malformed (``companion.json_input``), and long texts are cut in messages.
 """
 
 from __future__ import annotations
@@ -16,15 +17,10 @@ import json
 import sys
 from typing import Any
 
+from companion import json_input
 from companion.engines import registry
-from companion.engines.base import (
-    CHANCE,
-    TERMINAL,
-    IllegalAction,
-    InvalidOptions,
-    State,
-    quoted,
-)
+from companion.engines.base import CHANCE, TERMINAL, State
+from companion.messages import shorten, shown
 
 
 class ScenarioError(Exception):
@@ -52,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
 def load(path: str) -> dict[str, Any]:
     try:
         with open(path, encoding="utf-8") as f:
-            data = json.load(f)
+            data = json_input.loads(f.read())
     except OSError as err:
         raise ScenarioError(f"cannot read the file: {err.strerror}") from err
     except UnicodeDecodeError as err:
@@ -61,6 +57,8 @@ def load(path: str) -> dict[str, Any]:
         raise ScenarioError(
             f"not valid JSON at line {err.lineno}, column {err.colno}: {err.msg}"
         ) from err
+    except json_input.JsonRefused as err:
+        raise ScenarioError(f"not a usable file: {err}") from err
     if not isinstance(data, dict):
         raise ScenarioError("the top level must be a JSON object")
     for key in ("game", "players"):
@@ -68,12 +66,17 @@ def load(path: str) -> dict[str, Any]:
             raise ScenarioError(f"missing the required key {key!r}")
     unknown = sorted(set(data) - {"game", "players", "options", "seed", "actions"})
     if unknown:
-        raise ScenarioError(f"unknown key(s): {', '.join(unknown)}")
+        raise ScenarioError(f"unknown key(s): {shorten(', '.join(unknown))}")
+    if not isinstance(data["game"], str):
+        raise ScenarioError(f"'game' must be a game id (text), got {shown(data['game'])}")
+    players = data["players"]
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise ScenarioError(f"'players' must be an integer, got {shown(players)}")
     if not isinstance(data.get("options", {}), dict):
         raise ScenarioError("'options' must be an object")
     seed = data.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ScenarioError(f"'seed' must be an integer, got {seed!r}")
+        raise ScenarioError(f"'seed' must be an integer, got {shown(seed)}")
     actions = data.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise ScenarioError("'actions' must be a list of action texts")
@@ -82,20 +85,21 @@ def load(path: str) -> dict[str, Any]:
 
 def play(data: dict[str, Any]) -> State:
     try:
-        game = registry.get(str(data["game"]))
+        game = registry.get(data["game"])
     except KeyError as err:
-        raise ScenarioError(str(err.args[0])) from err
+        raise ScenarioError(shorten(str(err.args[0]), 300)) from err
     try:
         state = game.new_initial_state(data["players"], data.get("options"), data.get("seed", 0))
-    except InvalidOptions as err:
-        raise ScenarioError(str(err)) from err
+    except ValueError as err:  # InvalidOptions, or the game's own data (a board, a manifest)
+        raise ScenarioError(shorten(str(err), 300)) from err
     for index, text in enumerate(data.get("actions", [])):
         try:
             state.apply(state.key_to_action(text))
-        except IllegalAction as err:
+        except ValueError as err:  # IllegalAction, or a key a parser could not read at all
             legal = "; ".join(state.legal_action_strings()) or "none (the game is over)"
             raise ScenarioError(
-                f"action {index} ({quoted(text)}) is illegal: {err}\nlegal here: {legal}"
+                f"action {index} ({shown(text)}) is illegal: {shorten(str(err), 300)}"
+                f"\nlegal here: {shorten(legal, 2000)}"
             ) from err
     return state
 

@@ -8,6 +8,7 @@ and make trouble: unplug the kit, lift the turntable, cut the sensor's wires.
 from __future__ import annotations
 
 import argparse
+import math
 import signal
 import sys
 import threading
@@ -17,11 +18,15 @@ from typing import TextIO
 from companion.devices.turntable.fw_host import firmware_dir
 from companion.devices.turntable.sim_kit import SimKit
 from companion.devices.turntable.sim_magnet import SimMagnet
+from companion.messages import shorten
+
+MAX_SPIN_DPS = 7200.0  # twenty turns a second: harder than any hand flicks a wolf
+MAX_GAP_MM = 50.0  # far past where the sensor loses the magnet (4.5 mm)
 
 HELP = """commands:
-  spin [DEG_PER_S]   spin the wolf (default 720) and let it slow down
+  spin [DEG_PER_S]   spin the wolf (default 720, at most 7200) and let it slow down
   angle DEG          turn the wolf to DEG and leave it there
-  gap MM             distance from magnet to sensor (good: 0.5-3)
+  gap MM             distance from magnet to sensor, 0-50 (good: 0.5-3)
   magnet off|on      lift the turntable out / put it back
   sensor off|on      disconnect / reconnect the AS5600's wires
   bootsel on|off     hold / release the Pico's BOOTSEL button (1 s: maintenance mode)
@@ -102,14 +107,14 @@ def execute(kit: SimKit, line: str) -> str | None:
         if name == "help":
             return HELP
         if name == "spin":
-            speed = float(rest[0]) if rest else 720.0
+            speed = number(rest[0], -MAX_SPIN_DPS, MAX_SPIN_DPS) if rest else 720.0
             stop = magnet.spin(speed)
             return f"spinning at {speed:g} deg/s; it will stop at {stop:.1f} deg"
         if name == "angle":
-            magnet.set_angle(float(rest[0]))
+            magnet.set_angle(number(rest[0], -math.inf, math.inf))
             return f"the wolf points at {magnet.true_angle():.1f} deg"
         if name == "gap":
-            magnet.gap_mm = float(rest[0])
+            magnet.gap_mm = number(rest[0], 0.0, MAX_GAP_MM)
             return f"gap {magnet.gap_mm:g} mm"
         if name == "magnet" and rest and rest[0] in ("on", "off"):
             magnet.place(magnet.gap_mm) if rest[0] == "on" else magnet.remove()
@@ -127,10 +132,26 @@ def execute(kit: SimKit, line: str) -> str | None:
             return f"plugged in on {kit.start()}"
         if name == "status":
             return status(kit)
+    except OutOfRange as err:
+        return f"{name} {shorten(rest[0], 20)}: {err}"
     except (IndexError, ValueError):
         example = {"spin": "spin 720", "angle": "angle 90", "gap": "gap 1.5"}.get(name, "")
-        return f"{name} needs a number, e.g. '{example}'"
-    return f"unknown command {line.strip()!r}\n{HELP}"
+        return f"{shorten(name, 20)} needs a number, e.g. '{example}'"
+    return f"unknown command {shorten(line.strip())!r}\n{HELP}"
+
+
+class OutOfRange(ValueError):
+    """A number the simulated kit cannot act on (NaN, infinite, or out of its range)."""
+
+
+def number(text: str, low: float, high: float) -> float:
+    """``text`` as a finite number in [low, high]; ValueError if it is not a number."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise OutOfRange("the number must be finite")
+    if not low <= value <= high:
+        raise OutOfRange(f"the number must be {low:g} to {high:g}")
+    return value
 
 
 def status(kit: SimKit) -> str:

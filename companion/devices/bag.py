@@ -12,6 +12,11 @@ Order of a draw (the design's "journaled before revealed"):
 If ``commit`` raises, nothing is revealed and the bag stays armed, so the unseen
 token can be drawn again without re-rolling anything a player saw.
 
+The draw's RNG: an app passes ``rng=controller.draw_rng``, a function returning
+the session's RNG for the current step (seeded ``seed/step`` like every other app
+draw), so the same game draws the same tokens.  A fixed ``random.Random`` is for
+tools and tests; with neither the draws are unseeded.
+
 Button callbacks run on gpiozero's background thread; ``on_event`` must only post
 the event to the UI thread (e.g. ``Clock.schedule_once``).  Devices are built by
 the constructor from an injected pin factory, never at import time.
@@ -68,6 +73,7 @@ class BagEvent:
 
 
 Scheduler = Callable[[float, Callable[[], None]], Any]
+DrawRng = random.Random | Callable[[], random.Random]
 
 
 def _timer(delay: float, action: Callable[[], None]) -> threading.Timer:
@@ -86,7 +92,7 @@ class CombatBag:
         pin_factory: Any,
         on_event: Callable[[BagEvent], None],
         commit: Callable[[BagDraw], None] | None = None,
-        rng: random.Random | None = None,
+        rng: DrawRng | None = None,
         pins: Mapping[str, int] = DEFAULT_PINS,
         schedule: Scheduler = _timer,
         sound: bool = True,
@@ -154,7 +160,8 @@ class CombatBag:
             if contents is None:
                 event = BagEvent("refused", message="the bag is not filled for a fight")
             else:
-                outcome = draw_from(contents, self._rng)
+                rng = self._rng if isinstance(self._rng, random.Random) else self._rng()
+                outcome = draw_from(contents, rng)
                 candidate = BagDraw(outcome, contents, self._redraw, self._count + 1)
                 failure = self._journal(candidate)
                 if failure:

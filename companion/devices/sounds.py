@@ -218,4 +218,6 @@ def prepare_resume_track(
     """
     folder = cache_dir if cache_dir is not None else default_cache_dir()
     name = f"resume-{resume_after}of{counts}x{_micros(interval)}us-{rate}.wav"
-    return cached_wav(folder / name, lambda: round_track(interval, counts, rate, resume_after), rate)
+    return cached_wav(
+        folder / name, lambda: round_track(interval, counts, rate, resume_after), rate
+    )

@@ -106,6 +106,9 @@ class Option:
             value = float(value)
         if type(value) is not expected:
             raise InvalidOptions(f"option {self.key!r} must be {expected.__name__}, got {value!r}")
+        if expected in (int, float) and not -(2**53) <= value <= 2**53:  # also NaN, infinities
+            shown = repr(value) if expected is float else "a number that large"
+            raise InvalidOptions(f"option {self.key!r} must be a sensible number; got {shown}")
         if self.choices and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
             raise InvalidOptions(f"option {self.key!r} must be one of {allowed}; got {value!r}")

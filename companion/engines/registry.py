@@ -1,15 +1,24 @@
 """Game id -> Game.  Each game package under ``companion.engines`` registers itself
 by exposing a module-level ``GAME``; discovery is automatic so adding a game never
-edits this file."""
+edits this file.
+
+One package that fails to import (a bad data file read at import, a bug) takes
+down that game only: the others are listed, and ``unavailable()`` says which
+package failed and why, for the home screen and ``companion games``."""
 
 from __future__ import annotations
 
 import importlib
+import logging
 import pkgutil
 
+import companion.engines as package
 from companion.engines.base import Game
 
+log = logging.getLogger(__name__)
+
 _games: dict[str, Game] = {}
+_unavailable: dict[str, str] = {}
 _discovered = False
 
 
@@ -26,22 +35,31 @@ def _discover() -> None:
     global _discovered
     if _discovered:
         return
-    import companion.engines as package
-
     for info in pkgutil.iter_modules(package.__path__):
         if not info.ispkg:
             continue
-        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        try:
+            module = importlib.import_module(f"{package.__name__}.{info.name}")
+        except Exception as err:  # noqa: BLE001 - any failure is that game's, not the app's
+            log.warning("game package %s is unavailable", info.name, exc_info=True)
+            _unavailable[info.name] = f"{type(err).__name__}: {err}"
+            continue
         game = getattr(module, "GAME", None)
         if isinstance(game, Game):
             register(game)
-    _discovered = True  # only once every game imported: a failure shows again next time
+    _discovered = True
 
 
 def all_games() -> list[Game]:
     """Every registered game, in a stable order (by name)."""
     _discover()
     return sorted(_games.values(), key=lambda g: g.name)
+
+
+def unavailable() -> dict[str, str]:
+    """Game packages that failed to import: package name -> the reason."""
+    _discover()
+    return dict(_unavailable)
 
 
 def get(game_id: str) -> Game:

@@ -23,7 +23,7 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.engines import registry
 from companion.engines.base import InvalidOptions
 from companion.session.journal import GameRecord
-from companion.session.session import ResumeFailed, Session
+from companion.session.session import ResumeFailed, SavedByNewerVersion, Session
 from companion.ui.controller import GameController
 from companion.ui.services import Services
 
@@ -157,13 +157,18 @@ class CompanionApp(App):
     ) -> None:
         from companion.ui.games import setup_for
 
-        setup, problem = setup_for(game_id, self.services)
         try:
+            setup, problem = setup_for(game_id, self.services)
             session = Session.start(
                 self.services.journal, game_id, players, options, names=names, setup=setup
             )
         except InvalidOptions as err:
             self.notify(f"The game cannot start: {err}")
+            return
+        except (KeyError, ValueError) as err:  # the game's own data: a board, a manifest
+            log.warning("%s cannot start", game_id, exc_info=True)
+            reason = err.args[0] if isinstance(err, KeyError) and err.args else err
+            self.notify(f"{_game_name(game_id)} cannot start: {reason}")
             return
         if names:
             self.services.roster.remember(game_id, names)
@@ -182,6 +187,9 @@ class CompanionApp(App):
     def resume_game(self, record: GameRecord) -> None:
         try:
             session = Session.resume(self.services.journal, record.id)
+        except SavedByNewerVersion as err:
+            self.notify(str(err))  # kept as it is, for the version that wrote it
+            return
         except ResumeFailed as err:
             log.warning("resume failed: %s", err)
             self.services.journal.abandon_game(record.id)
@@ -221,3 +229,10 @@ class CompanionApp(App):
             if self.manager.current == name:
                 self.go("home")
             self.manager.remove_widget(screen)
+
+
+def _game_name(game_id: str) -> str:
+    try:
+        return registry.get(game_id).name
+    except KeyError:
+        return f"The game {game_id!r}"

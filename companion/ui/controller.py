@@ -9,6 +9,7 @@ thread first.
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -99,6 +100,10 @@ class GameController:
             return None
         self.changed()
         return outcome
+
+    def draw_rng(self) -> random.Random:
+        """The session's RNG for an app draw now: give it to a device that draws (the bag)."""
+        return self.session.draw_rng()
 
     def commit_draw(self, outcome: Any) -> bool:
         """Journal a chance outcome the app's own device drew (the combat bag's RNG).

@@ -1,7 +1,8 @@
-"""An on-screen keyboard for typing a player's name on a touch-only Pi.
+"""An on-screen keyboard for a touch-only Pi: players' names and text settings.
 
-Kivy's own virtual keyboard is not allowed in the kiosk's window mode, so names
-are typed on big keys here.  The first letter of each word is a capital.
+Kivy's own virtual keyboard is not allowed in the kiosk's window mode, so text is
+typed on big keys here.  For a name the first letter of each word is a capital;
+for a setting (the die's faces, say) everything stays as typed, in lower case.
 """
 
 from __future__ import annotations
@@ -18,34 +19,45 @@ from companion.ui.screens import load_kv
 
 load_kv(__file__)
 
-ROWS = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM-'")
+ROWS = ("1234567890", "QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM-'")
 
 
-def typed(text: str, key: str) -> str:
+def typed(text: str, key: str, names: bool = True, limit: int = MAX_NAME) -> str:
     """``text`` after pressing ``key`` (a letter, "space" or "delete")."""
     if key == "delete":
         return text[:-1]
-    if len(text) >= MAX_NAME:
+    if len(text) >= limit:
         return text
     if key == "space":
         return text if not text or text.endswith(" ") else text + " "
-    starts_word = not text or text.endswith((" ", "-"))
+    starts_word = names and (not text or text.endswith((" ", "-")))
     return text + (key.upper() if starts_word else key.lower())
 
 
 class NameKeyboard(ModalView):
-    """Type a name; Done hands it to ``on_done`` (an empty name keeps the old one)."""
+    """Type a name (or, with ``names=False``, a setting's text); Done hands it to
+    ``on_done`` (an empty text keeps the old one)."""
 
     text = StringProperty("")
     title = StringProperty("")
 
-    def __init__(self, title: str, text: str, on_done: Callable[[str], Any], **kwargs: Any) -> None:
-        super().__init__(size_hint=(0.96, 0.92), auto_dismiss=False, **kwargs)
+    def __init__(
+        self,
+        title: str,
+        text: str,
+        on_done: Callable[[str], Any],
+        names: bool = True,
+        limit: int = MAX_NAME,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(size_hint=(0.98, 0.98), auto_dismiss=False, **kwargs)
         self.title = title
         self.text = text
         self._on_done = on_done
         self._original = text
-        for row_id, letters in zip(("row1", "row2", "row3"), ROWS, strict=True):
+        self._names = names
+        self._limit = limit
+        for row_id, letters in zip(("row0", "row1", "row2", "row3"), ROWS, strict=True):
             row = self.ids[row_id]
             for letter in letters:
                 key = Factory.KeyTap(text=letter)
@@ -53,10 +65,11 @@ class NameKeyboard(ModalView):
                 row.add_widget(key)
 
     def press(self, key: str) -> None:
-        self.text = typed(self.text, key)
+        self.text = typed(self.text, key, self._names, self._limit)
 
     def done(self) -> None:
-        name = clean_name(self.text) or self._original
+        tidy = " ".join(self.text.split())
+        name = (clean_name(tidy) if self._names else tidy) or self._original
         self.dismiss()
         self._on_done(name)
 

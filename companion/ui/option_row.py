@@ -18,6 +18,7 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.engines.base import InvalidOptions, Option
 from companion.ui.info import Info
+from companion.ui.name_keyboard import NameKeyboard
 from companion.ui.screens import load_kv
 
 load_kv(__file__)
@@ -67,6 +68,9 @@ class OptionRow(BoxLayout):
             f"[size=15sp]{self.option.description}[/size]"
         )
 
+    def type_text(self) -> None:
+        NameKeyboard(self.option.name, str(self.value), self._set, names=False, limit=60).open()
+
     def why(self) -> None:
         Info(why_text(self.option)).open()
 
@@ -80,13 +84,11 @@ class OptionRow(BoxLayout):
             button.bind(on_release=lambda *_: self._cycle())
             box.add_widget(button)
         elif isinstance(opt.default, str):
-            # Free text (a list of die faces, say): typed, checked when the game starts.
-            field = Factory.OptionText(text=self.value)
-            field.bind(
-                on_text_validate=lambda w: self._set(w.text),
-                focus=lambda w, focused: None if focused else self._set(w.text),
-            )
-            box.add_widget(field)
+            # Free text (the die's faces, say): typed on the on-screen keyboard, checked
+            # when the game starts.
+            button = Factory.Tap(text="Type")
+            button.bind(on_release=lambda *_: self.type_text())
+            box.add_widget(button)
         else:
             minus = Factory.QuietTap(text="-", size_hint_x=None, width=dp(56))
             plus = Factory.QuietTap(text="+", size_hint_x=None, width=dp(56))

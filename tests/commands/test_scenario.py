@@ -123,3 +123,35 @@ def test_version_and_games(capsys: pytest.CaptureFixture[str]) -> None:
     assert "lost-in-the-woods            Lost in the Woods (1 player)" in lines
     assert "le-petit-poucet              Le Petit Poucet (2-5 players)" in lines
     assert len(lines) == 5
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("[" * 100_000, "nested more than 32 levels deep"),
+        ('{"game": "die-race", "players": 1, "seed": ' + "7" * 5000 + "}", "has 5000 digits"),
+        ('{"game": "die-race", "players": 1, "options": {"target": NaN}}', "NaN is not a number"),
+        ('{"game": "die-race", "players": 1e999}', "too large"),
+        ('{"game": "die-race", "players": "two"}', "'players' must be an integer"),
+    ],
+    ids=["deep brackets", "5000-digit seed", "NaN option", "1e999", "text players"],
+)
+@pytest.mark.usefixtures("die_race_registered")
+def test_numbers_that_are_not_numbers_exit_2_with_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, message: str
+) -> None:
+    assert main(["scenario", write(tmp_path, content)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+@pytest.mark.usefixtures("die_race_registered")
+def test_a_huge_action_text_is_not_echoed_back_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    huge = "roll " + "9" * 10_000_000
+    file = write(tmp_path, {"game": "die-race", "players": 1, "actions": [huge]})
+    assert main(["scenario", file]) == 2
+    err = capsys.readouterr().err
+    assert "action 0 ('roll 99999" in err and "10,000,007 characters" in err
+    assert len(err) < 2_000

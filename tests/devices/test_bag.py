@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
@@ -196,3 +197,27 @@ def test_an_app_can_take_the_press_to_its_own_thread(factory: MockFactory) -> No
     assert pressed == ["press"]
     assert [e.kind for e in events] == ["armed"]  # nothing drawn on the button's thread
     assert bag.draw() is not None
+
+
+def test_app_draws_are_seeded_per_step_from_the_session(
+    factory: MockFactory, tmp_path: Path
+) -> None:
+    from companion.engines.little_dead_riding_hood.bag import draw_from
+    from companion.session.journal import Journal, Source
+    from companion.session.session import Session
+    from tests.engines.toy_game import GAME, Move, Roll
+
+    session = Session.start(Journal(tmp_path / "j.sqlite3"), GAME, 1, {"target": 20}, seed=42)
+    bag = CombatBag(pin_factory=factory, on_event=lambda e: None, rng=session.draw_rng, sound=False)
+    drawn = []
+    for roll in (1, 2, 3, 1, 2, 3):
+        bag.arm(2)
+        draw = bag.draw()
+        assert draw is not None
+        drawn.append(draw.outcome)
+        expected = draw_from(draw.contents, random.Random(f"42/{len(session.steps)}"))
+        assert draw.outcome == expected
+        session.apply(Roll(roll), Source.MANUAL)
+        session.apply(Move(1))
+    bag.close()
+    assert len(set(drawn)) == 2  # the step, not a fixed stream, decides each token

@@ -38,7 +38,7 @@ def test_number_refuses_nan_and_infinities(value: float) -> None:
 
 
 def test_flag_text_choice_and_table_name_the_place() -> None:
-    with pytest.raises(InvalidState, match='assumption must be true or false, got \'yes\''):
+    with pytest.raises(InvalidState, match="assumption must be true or false, got 'yes'"):
         checks.flag("yes", "assumption")
     with pytest.raises(InvalidState, match="name must not be empty"):
         checks.text("  ", "name")
@@ -100,9 +100,7 @@ def test_furthest_along_and_win_returns() -> None:
         (b"die = 3\n", "[die] must be a table"),
     ],
 )
-def test_a_bad_box_file_names_the_file_the_place_and_the_problem(
-    text: bytes, message: str
-) -> None:
+def test_a_bad_box_file_names_the_file_the_place_and_the_problem(text: bytes, message: str) -> None:
     with pytest.raises(DataFileError) as err:
         parse_box(text, "my-box.toml")
     assert str(err.value).startswith("my-box.toml: ") and message in str(err.value)

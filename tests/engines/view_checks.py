@@ -64,9 +64,7 @@ def check_view(state: State) -> None:
         outcomes = {state.action_to_string(a): p for a, p in state.chance_outcomes()}
         shown = {c.key: c.probability for c in view.chance.outcomes}
         assert set(shown) == set(outcomes)
-        assert all(
-            math.isclose(shown[k] or 0.0, p, abs_tol=1e-9) for k, p in outcomes.items()
-        )
+        assert all(math.isclose(shown[k] or 0.0, p, abs_tol=1e-9) for k, p in outcomes.items())
         assert view.turn is None
     elif player == TERMINAL:
         assert view.end is not None and view.end.reason

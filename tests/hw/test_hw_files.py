@@ -71,10 +71,44 @@ def test_the_service_runs_as_a_plain_user_with_the_device_groups() -> None:
         ("RestrictAddressFamilies", "AF_UNIX AF_NETLINK"),
         ("CapabilityBoundingSet", ""),
         ("PrivateTmp", "yes"),
+        ("DevicePolicy", "closed"),
+        ("SystemCallFilter", "@system-service"),
+        ("RuntimeDirectoryMode", "0700"),
+        ("ProtectProc", "invisible"),
+        ("ProcSubset", "pid"),
+        ("RemoveIPC", "yes"),
     ],
 )
 def test_the_service_is_locked_down(key: str, value: str) -> None:
     assert service()[key] == [value]
+
+
+def test_the_service_opens_only_the_devices_the_app_needs() -> None:
+    allowed = {line.split()[0] for line in service()["DeviceAllow"]}
+    assert allowed == {
+        "char-drm",
+        "char-input",
+        "/dev/tty1",
+        "char-gpiochip",
+        "char-spidev",
+        "char-ttyACM",
+        "char-alsa",
+    }
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze missing")
+def test_the_unit_exposure_is_at_most_1_5(tmp_path: Path) -> None:
+    unit = tmp_path / "companion.service"
+    unit.write_text((HW / "companion.service").read_text(encoding="utf-8"))
+    result = subprocess.run(
+        ["systemd-analyze", "security", "--offline=yes", str(unit)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    found = re.search(r"Overall exposure level for companion.service: (\d+\.\d)", result.stdout)
+    assert found is not None, result.stdout[-500:] + result.stderr[-500:]
+    assert float(found.group(1)) <= 1.5
 
 
 def test_the_service_writes_only_to_its_data_folder() -> None:

@@ -68,8 +68,9 @@ def test_undo_takes_back_decisions_but_never_an_app_draw(journal: Journal) -> No
 def test_undo_of_manual_entries_works_back_to_the_start(journal: Journal) -> None:
     session = Session.start(journal, GAME, 2, seed=3)
     start = session.state.to_dict()
-    for action in (Roll(3), Move(3), Roll(2), Move(1)):
-        session.apply(action, Source.MANUAL)
+    for roll, move in ((3, 3), (2, 1)):
+        session.apply(Roll(roll), Source.MANUAL)
+        session.apply(Move(move))
     for _ in range(4):
         session.undo()
     assert session.state.to_dict() == start
@@ -159,14 +160,30 @@ def test_a_locked_journal_is_not_mistaken_for_a_damaged_one(tmp_path: Path) -> N
     assert not list(tmp_path.glob("*.corrupt-*"))
 
 
-def test_a_game_that_ended_before_the_power_went_is_finished_on_resume(
-    journal: Journal, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_game_that_ended_before_the_power_went_is_finished_on_resume(journal: Journal) -> None:
     session = Session.start(journal, GAME, 1, options={"target": 2}, seed=1)
     session.apply(Roll(2), Source.MANUAL)
-    monkeypatch.setattr(journal, "finish_game", lambda *_: None)  # the plug is pulled here
-    session.apply(Move(2))
-    monkeypatch.undo()
+    # an older version wrote the winning move, then the plug was pulled before the mark
+    journal.append(session.game_row, "action", Move(2).key, Source.PLAYER)
     assert journal.latest_unfinished() is not None
     Session.resume(journal, session.game_row, GAME)
     assert journal.latest_unfinished() is None
+
+
+def test_a_decision_may_only_come_from_a_player(journal: Journal) -> None:
+    session = Session.start(journal, GAME, 1, seed=1)
+    session.apply(Roll(2), Source.MANUAL)
+    for source in (Source.MANUAL, Source.APP_DRAW, Source.SENSOR):
+        with pytest.raises(IllegalAction, match="'move 2' is a player's decision"):
+            session.apply(Move(2), source)
+    assert len(journal.events(session.game_row)) == 1
+
+
+def test_a_chance_outcome_may_not_come_from_a_player(journal: Journal) -> None:
+    session = Session.start(journal, GAME, 1, seed=1)
+    with pytest.raises(IllegalAction, match="'roll 2' is a chance outcome"):
+        session.apply(Roll(2), Source.PLAYER)
+    for source in (Source.MANUAL, Source.SENSOR):
+        session.apply(Roll(2), source)
+        session.apply(Move(1))
+    assert journal.events(session.game_row)[-1].source is Source.PLAYER

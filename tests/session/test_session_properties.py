@@ -35,7 +35,7 @@ def test_resume_equals_the_live_game(ops: list[str], seed: int, players: int) ->
             elif state.is_chance_node() and op == "draw":
                 session.draw()
             else:
-                source = Source.MANUAL if op == "manual" else Source.PLAYER
+                source = Source.MANUAL if state.is_chance_node() else Source.PLAYER
                 session.apply(rng.choice(state.legal_actions()), source)
         resumed = Session.resume(journal, session.game_row, GAME)
         assert resumed.state == session.state

@@ -35,6 +35,14 @@ from companion.ui.services import build_services  # noqa: E402
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 
 
+def table_source(controller: Any) -> Any:
+    """What the table enters at this node: a chance outcome it saw, or a player's decision
+    (the session refuses a decision from any source but a player)."""
+    from companion.session.journal import Source
+
+    return Source.MANUAL if controller.state.is_chance_node() else Source.PLAYER
+
+
 class Driver:
     """Pumps frames, taps widgets and saves screenshots of the running app."""
 
@@ -63,11 +71,11 @@ class Driver:
         self.pump(3)
 
     def settle_dialogs(self) -> None:
-        """Let a dialog that is closing finish closing (it takes touches until then)."""
+        """Let a dialog that is opening or closing finish (it takes touches meanwhile)."""
         deadline = time.monotonic() + 3
         while time.monotonic() < deadline:
-            closing = [
-                w for w in Window.children if isinstance(w, ModalView) and not w._is_open
+            closing = [  # fading in or out: it takes touches until it is done
+                w for w in Window.children if isinstance(w, ModalView) and w._anim_alpha < 1
             ]
             if not closing:
                 return
@@ -75,7 +83,8 @@ class Driver:
 
     def tap(self, widget: Any) -> None:
         self.settle_dialogs()
-        EventLoop.idle()  # a widget made this frame gets its place in the layout first
+        for _ in range(3):  # a widget made this frame gets its place in the layout first
+            EventLoop.idle()
         assert widget.get_root_window() is not None, f"{widget} is not on screen"
         assert not widget.disabled, f"{widget} is disabled"
         x, y = widget.to_window(*widget.center)

@@ -13,7 +13,7 @@ from companion.engines.base import sample_chance
 from companion.session.journal import Source
 from companion.ui.games.beware_of_the_wolf.board_view import colour_of, flick_velocity
 from companion.ui.games.beware_of_the_wolf.screen import WolfScreen
-from tests.ui.conftest import Driver
+from tests.ui.conftest import Driver, table_source
 
 
 def tap_at(ui: Driver, widget: Any, x: float, y: float) -> None:
@@ -77,7 +77,7 @@ def test_a_flick_of_the_simulated_wolf_is_read_back_as_the_spin(ui: Driver) -> N
     screen = start(ui, 2)
     controller = ui.app.controller
     for action in [("wolf", 135), ("house", "red"), ("house", "blue"), ("roll", "wolf")]:
-        assert controller.apply(action, Source.MANUAL)
+        assert controller.apply(action, table_source(controller))
     ui.pump(3)  # the new choice buttons are laid out a frame after the change
     ui.tap(ui.button("Spin the wolf", screen.ids.actions))
     assert controller.state.phase == "spin"
@@ -120,7 +120,7 @@ def test_the_wolf_hit_moves_pawns_back_step_by_step(ui: Driver) -> None:
         ("roll", "wolf"),
         ("spin",),
     ]:
-        assert controller.apply(action, Source.MANUAL), action
+        assert controller.apply(action, table_source(controller)), action
     view = screen.board_view
     tap_at(ui, view, *view.space_point("o11"))  # the snout settled pointing at o11
     state = controller.state
@@ -149,7 +149,7 @@ def test_the_winner_is_shown(ui: Driver) -> None:
             if state.is_chance_node()
             else rng.choice(state.legal_actions())
         )
-        assert controller.apply(action, Source.MANUAL)
+        assert controller.apply(action, table_source(controller))
     ui.pump(2)
     end = screen.ids.end
     assert "wins!" in end.title and "exact throw" in end.reason
@@ -205,7 +205,7 @@ def test_a_spin_while_wolf_tools_are_open_is_not_a_game_move(ui: Driver) -> None
     screen = start(ui, 2)
     controller = ui.app.controller
     for action in [("wolf", 135), ("house", "red"), ("house", "blue"), ("roll", "wolf")]:
-        assert controller.apply(action, Source.MANUAL)
+        assert controller.apply(action, table_source(controller))
     ui.pump(3)  # the new choice buttons are laid out a frame after the change
     ui.tap(ui.button("Spin the wolf", screen.ids.actions))
     steps = len(controller.session.steps)

@@ -134,9 +134,7 @@ def test_leaving_a_game_clears_continue_on_home(ui: Driver) -> None:
 
 
 @pytest.mark.usefixtures("die_race_registered")
-def test_history_shows_the_public_log_by_round(
-    ui: Driver, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_history_shows_the_public_log_by_round(ui: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
     from tests.engines.toy_game import DieRaceState
 
     monkeypatch.setattr(DieRaceState, "log_round", lambda self: 1 + sum(self.positions) // 3)

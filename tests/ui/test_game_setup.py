@@ -10,9 +10,7 @@ import pytest
 from companion.ui.games.beware_of_the_wolf.screen import WolfScreen
 from tests.ui.conftest import Driver
 
-DEFAULT = Path(__file__).resolve().parents[2] / (
-    "companion/engines/beware_of_the_wolf/box.toml"
-)
+DEFAULT = Path(__file__).resolve().parents[2] / ("companion/engines/beware_of_the_wolf/box.toml")
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ from kivy.metrics import dp
 
 from companion.devices import sounds
 from companion.engines.le_petit_poucet.steps import CHECK, REVEAL, TOUCH, VOTE
-from tests.ui.conftest import Driver
+from tests.ui.conftest import Driver, table_source
 
 
 class FakeClock:
@@ -256,15 +256,15 @@ def test_the_winner_is_shown(ui: Driver) -> None:
     ui.pump(5)
     screen = ui.screen()
     controller = ui.app.controller
-    controller.apply(("first", 0))
+    controller.apply(("first", 0), table_source(controller))
     for token in (0, 1, 2):  # nobody ever finds: both children are eaten in turn 3
-        controller.apply(("draw",))
-        controller.apply(("pass",))
-        controller.apply(("box",))
+        controller.apply(("draw",), table_source(controller))
+        controller.apply(("pass",), table_source(controller))
+        controller.apply(("box",), table_source(controller))
         while controller.state.phase == REVEAL:
-            controller.apply(("reveal", controller.state.unrevealed()[0]))
-            controller.apply(("leave",))
-        controller.apply(("token", token))
+            controller.apply(("reveal", controller.state.unrevealed()[0]), table_source(controller))
+            controller.apply(("leave",), table_source(controller))
+        controller.apply(("token", token), table_source(controller))
     ui.pump(3)
     assert controller.state.is_terminal()
     assert screen.steps.ids.end.title == "Nobody wins"
@@ -282,12 +282,12 @@ def test_five_children_fit_on_the_path(ui: Driver, players: int) -> None:
     for pawn in start.ids.pawns.children:
         assert start.collide_point(*pawn.center)
     controller = ui.app.controller
-    controller.apply(("first", 0))
-    controller.apply(("draw",))
+    controller.apply(("first", 0), table_source(controller))
+    controller.apply(("draw",), table_source(controller))
     for _ in range(4):
-        controller.apply(("pass",))
-    controller.apply(("box",))
-    controller.apply(("reveal", 0))
+        controller.apply(("pass",), table_source(controller))
+    controller.apply(("box",), table_source(controller))
+    controller.apply(("reveal", 0), table_source(controller))
     ui.pump(3)
     assert screen.steps.heading == f"{controller.names[1]}, do you take the oak (no hole) card?"
     ui.screenshot("petit-poucet-less-quick", (1280, 720))
@@ -301,8 +301,8 @@ def start_touching(ui: Driver, players: int, clock: FakeClock, wait: Any = None)
     ui.pump(5)
     screen = ui.screen()
     screen.count.clock, screen.count.wait = clock, wait
-    ui.app.controller.apply(("first", 1))
-    ui.app.controller.apply(("draw",))
+    ui.app.controller.apply(("first", 1), table_source(ui.app.controller))
+    ui.app.controller.apply(("draw",), table_source(ui.app.controller))
     ui.pump(2)
     assert ui.app.controller.state.phase == TOUCH
     return screen.count

@@ -134,11 +134,19 @@ def test_a_house_rule_reads_in_words_steps_sensibly_and_explains_why(ui: Driver)
     from companion.ui.option_row import OptionRow
 
     limit = Option(
-        "round_limit", 150, "The game ends after this many rounds.", "Play until someone wins.",
-        decision="BW12", minimum=20, maximum=500,
+        "round_limit",
+        150,
+        "The game ends after this many rounds.",
+        "Play until someone wins.",
+        decision="BW12",
+        minimum=20,
+        maximum=500,
     )
     ending = Option(
-        "tokens_run_out", "furthest-win", "Who wins when the tokens run out.", "...",
+        "tokens_run_out",
+        "furthest-win",
+        "Who wins when the tokens run out.",
+        "...",
         choices=("furthest-win", "everyone-loses"),
         choice_labels=("The player furthest along wins", "Everyone loses"),
     )
@@ -218,3 +226,50 @@ def test_a_game_that_draws_its_own_first_player_is_not_asked_twice(ui: Driver) -
     assert all(r.ids.begins_button.disabled for r in setup.ids.rows.children)
     assert "The game itself chooses who begins" in setup.rule_text
     assert setup.chosen_names() == setup.names
+
+
+@pytest.mark.usefixtures("die_race_registered")
+def test_the_virtual_kit_opens_as_a_drawer_over_the_game(ui: Driver) -> None:
+    ui.app.start_game("die-race", 2, {}, ["Ann", "Bo"])
+    ui.pump(3)
+    screen = ui.screen()
+    width = screen.width
+    ui.tap(ui.app.root.ids.panel_button)
+    ui.pump(3)
+    panel = ui.app.root.ids.panel
+    assert ui.app.panel_open and panel.right == ui.app.root.right
+    assert screen.width == width, "the game keeps its whole width"
+    ui.screenshot("kit-drawer")
+    ui.tap(ui.app.root.ids.panel_button)
+    ui.pump(3)
+    assert panel.x >= ui.app.root.right
+
+
+def test_a_text_house_rule_is_typed_on_the_on_screen_keyboard(ui: Driver) -> None:
+    from kivy.core.window import Window
+    from kivy.uix.boxlayout import BoxLayout
+
+    from companion.engines.base import Option
+    from companion.ui.option_row import OptionRow
+
+    faces = Option("die_faces", "1 2 3 4 5 wolf", "The die's six faces.", "A die.")
+    seen: list[object] = []
+    box = BoxLayout()
+    row = OptionRow(faces, faces.default, lambda k, v: seen.append(v))
+    box.add_widget(row)
+    ui.app.root.ids.manager.current_screen.add_widget(box)
+    ui.pump(2)
+    ui.tap(ui.button("Type", row.ids.controls))
+    keyboard = _keyboard(ui)
+    assert keyboard.text == "1 2 3 4 5 wolf"
+    for _ in range(4):
+        ui.tap(ui.button("Delete", keyboard))
+    for key in "6":
+        ui.tap(ui.button(key, keyboard.ids.row0))
+    ui.screenshot("text-keyboard")
+    ui.tap(keyboard.ids.done_button)
+    assert seen == ["1 2 3 4 5 6"]
+    assert row.label_text.startswith("[b]Die faces: 1 2 3 4 5 6[/b]")
+    ui.settle_dialogs()
+    assert not [w for w in Window.children if w is keyboard]
+    box.parent.remove_widget(box)

@@ -50,6 +50,21 @@ def find_ports(
     return found
 
 
+def all_ports(comports: Callable[[], Iterable[Any]] = _list_ports) -> list[tuple[str, str]]:
+    """Every serial port with what the system says it is, for the owner to pick from."""
+    try:
+        ports = sorted(comports(), key=lambda p: p.device)
+    except OSError:
+        return []
+    listed = []
+    for port in ports:
+        what = port.description if port.description and port.description != "n/a" else ""
+        if port.vid == PICO_VID and port.pid == MICROPYTHON_PID:
+            what = "a Raspberry Pi Pico (the turntable kit)"
+        listed.append((port.device, what))
+    return listed
+
+
 def describe_search(configured: str = "") -> str:
     """Where the app looks, for messages like 'no turntable kit found (...)'."""
     if configured:

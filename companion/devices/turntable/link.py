@@ -28,7 +28,6 @@ from typing import Any, Protocol
 
 from companion.devices.turntable.protocol import (
     PROTOCOL_VERSION,
-    SEQ_MODULUS,
     TICKS_MODULUS,
     Ack,
     AngleFrame,
@@ -44,6 +43,7 @@ from companion.devices.turntable.protocol import (
     encode_rate,
     parse_frame,
 )
+from companion.devices.turntable.sequence import SequenceTracker
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +56,10 @@ class LinkState(Enum):
     CONNECTED = "connected"
     REFUSED = "refused"  # a device is there, but it is not a (compatible) kit
     STOPPED = "stopped"
+
+
+RESTART_TICKS_MS = 10_000
+"""A kit that restarted reports its clock from zero: a jump back to a later time is not one."""
 
 
 class LinkDown(ConnectionError):
@@ -73,7 +77,9 @@ class LinkStats:
     bad_frames: int = 0  # other lines refused: cut short, too long, or not our protocol
     noise_bytes: int = 0  # bytes outside any frame (REPL text, garbage)
     gaps: int = 0  # times the sequence number jumped
-    lost_frames: int = 0  # frames missing in those jumps
+    lost_frames: int = 0  # frames missing in those jumps (less those that came late)
+    duplicates: int = 0  # frames received twice (the repeat is dropped)
+    reordered: int = 0  # frames that came after a later one
     connects: int = 0
     disconnects: int = 0
     restarts: int = 0  # the kit restarted while connected (watchdog, reset)
@@ -184,7 +190,7 @@ class TurntableLink:
         self._refused_path: str | None = None
         self._hello_sent_at = float("-inf")
         self._hello_attempts = 0
-        self._expected_seq: int | None = None
+        self._sequence = SequenceTracker()
         self._last_ticks: int | None = None
         self._outbox: list[_Command] = []
         self._pending: list[_Command] = []
@@ -351,7 +357,7 @@ class TurntableLink:
         self.message = f"kit {hello.uid} (firmware {hello.firmware}) on {self.port_path}"
         self.connected_at = now
         self.last_frame_at = now
-        self._expected_seq = (hello.seq + 1) % SEQ_MODULUS
+        self._sequence.reset(hello)
         self._last_ticks = None
         self._refused_path = None
         self._count(connects=1)
@@ -362,14 +368,18 @@ class TurntableLink:
 
     def _accept(self, frame: Frame, now: float) -> None:
         self.last_frame_at = now
+        if self._sequence.is_duplicate(frame):
+            self._count(duplicates=1)
+            return
         if self._restarted(frame):
             self._count(restarts=1)
             log.warning("turntable: the kit restarted")
-            self._expected_seq = None
-        expected = self._expected_seq
-        if expected is not None and frame.seq != expected:
-            self._count(gaps=1, lost_frames=(frame.seq - expected) % SEQ_MODULUS)
-        self._expected_seq = (frame.seq + 1) % SEQ_MODULUS
+            self._sequence.reset()
+        seen = self._sequence.observe(frame)
+        if seen.lost:
+            self._count(gaps=1, lost_frames=seen.lost)
+        if seen.late:
+            self._count(reordered=1, lost_frames=-seen.found)
         if isinstance(frame, Ack) and frame.command == "RATE":
             self.device_rate_hz = int(frame.value)
         if isinstance(frame, Hello):
@@ -384,15 +394,20 @@ class TurntableLink:
         self._deliver(frame, now)
 
     def _restarted(self, frame: Frame) -> bool:
-        """A HELLO with sequence 0 out of turn, or the Pico's clock jumping back."""
-        if isinstance(frame, Hello) and frame.seq == 0 and self._expected_seq not in (None, 0):
+        """A HELLO with sequence 0 out of turn, or the Pico's clock jumping back to its
+        first seconds (a frame that is merely late or repeated is neither)."""
+        if isinstance(frame, Hello) and frame.seq == 0 and self._sequence.expected not in (None, 0):
             self._last_ticks = None
             return True
         if isinstance(frame, AngleFrame | Heartbeat):
-            last, self._last_ticks = self._last_ticks, frame.ticks_ms
-            if last is not None:
-                back = (last - frame.ticks_ms) % TICKS_MODULUS
-                return 1000 < back < TICKS_MODULUS // 2
+            last = self._last_ticks
+            back = None if last is None else (last - frame.ticks_ms) % TICKS_MODULUS
+            if back is None or back == 0 or back >= TICKS_MODULUS // 2:
+                self._last_ticks = frame.ticks_ms  # the clock went forward
+                return False
+            if back > 1000 and frame.ticks_ms < RESTART_TICKS_MS:
+                self._last_ticks = frame.ticks_ms
+                return True
         return False
 
     def _deliver(self, frame: Frame, now: float) -> None:

@@ -30,7 +30,8 @@ def describe(source: SerialAngleSource) -> str:
         parts.append(f"{link.device_rate_hz} Hz, firmware {link.hello.firmware}")
     parts.append(
         f"frames {stats.frames}, checksum errors {stats.crc_errors}, damaged "
-        f"{stats.bad_frames}, lost {stats.lost_frames}, "
+        f"{stats.bad_frames}, lost {stats.lost_frames}, repeated {stats.duplicates}, "
+        f"out of order {stats.reordered}, "
         f"reconnects {max(stats.connects - 1, 0)}"
     )
     return " | ".join(parts)

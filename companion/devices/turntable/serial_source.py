@@ -100,6 +100,8 @@ class SerialAngleSource(AngleSource):
                 (stats.crc_errors, "checksum errors"),
                 (stats.bad_frames, "damaged frames"),
                 (stats.lost_frames, "frames lost"),
+                (stats.duplicates, "frames repeated"),
+                (stats.reordered, "frames out of order"),
             )
             if count
         ]

@@ -1,4 +1,7 @@
-"""Home: a big tile per registered game, the game in progress, and the tools."""
+"""Home: a big tile per registered game, the game in progress, and the tools.
+
+A game package that could not be loaded gets a grey tile that says so and, when
+tapped, why: the other games play on."""
 
 from __future__ import annotations
 
@@ -29,6 +32,13 @@ class HomeScreen(Screen):
             tile.game_id = game.id
             tile.bind(on_release=lambda t: app.open_new_game(t.game_id))
             grid.add_widget(tile)
+        for package, reason in sorted(registry.unavailable().items()):
+            tile = Factory.UnavailableTile(
+                text=f"[b]{package_title(package)}[/b]\n[size=15sp]unavailable[/size]"
+            )
+            tile.reason = f"{package_title(package)} is unavailable: {reason}"
+            tile.bind(on_release=lambda t: app.notify(t.reason))
+            grid.add_widget(tile)
         playing = app.controller
         if playing is not None and playing.session.state.is_terminal():
             playing = None  # a finished game is never offered to continue
@@ -55,3 +65,8 @@ class HomeScreen(Screen):
         from companion.ui.screens.past_games import PastGames
 
         PastGames(App.get_running_app().services.journal.finished_games()).open()
+
+
+def package_title(package: str) -> str:
+    """A game package's name as a title ("le_petit_poucet" -> "Le petit poucet")."""
+    return package.replace("_", " ").capitalize()

@@ -67,3 +67,21 @@ def test_commands_and_their_mistakes() -> None:
     assert execute(kit, "spin 360").startswith("spinning at 360 deg/s; it will stop at")
     assert (execute(kit, "jump") or "").startswith("unknown command 'jump'")
     assert "port unplugged" in (execute(kit, "status") or "")
+
+
+def test_commands_refuse_numbers_the_kit_cannot_act_on() -> None:
+    kit = SimKit()
+    before = (kit.magnet.true_angle(), kit.magnet.gap_mm)
+    assert execute(kit, "spin inf") == "spin inf: the number must be finite"
+    assert execute(kit, "spin nan") == "spin nan: the number must be finite"
+    assert execute(kit, "spin 1e9") == "spin 1e9: the number must be -7200 to 7200"
+    assert execute(kit, "angle nan") == "angle nan: the number must be finite"
+    assert execute(kit, "gap nan") == "gap nan: the number must be finite"
+    assert execute(kit, "gap -5") == "gap -5: the number must be 0 to 50"
+    assert (kit.magnet.true_angle(), kit.magnet.gap_mm) == before
+    assert not kit.magnet.is_moving()
+
+
+def test_a_huge_unknown_command_is_not_echoed_back_whole() -> None:
+    reply = execute(SimKit(), "x" * 10_000_000)
+    assert reply is not None and "10,000,000 characters" in reply and len(reply) < 2_000

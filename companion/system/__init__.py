@@ -1,0 +1,1 @@
+"""The Pi itself: powering off, restarting the app, the screen's backlight."""
