@@ -21,8 +21,10 @@ from kivy.metrics import dp, sp
 from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
+from companion.engines.lost_in_the_woods import Advice, ChoiceEstimate
 from companion.engines.lost_in_the_woods.advisor import policy as pol
 from companion.session.journal import Source
+from companion.ui.games.lost_in_the_woods.past import mark, weight
 from companion.ui.games.lost_in_the_woods.screen import WoodsScreen
 from tests.ui.conftest import Driver
 
@@ -202,6 +204,27 @@ def test_a_long_fright_row_goes_to_two_lines_and_stays_legible(ui: Driver) -> No
     assert [c.kind for c in cards[:7]] == ["acorn", "shamrock", "distelfink"] * 2 + ["acorn"]
     assert small_text(screen) == [] and outside(screen) == []
     ui.screenshot("lost-in-the-woods-long-row", (800, 480))
+
+
+def test_a_decision_where_every_choice_is_as_good_is_marked_as_advised() -> None:
+    certain = Advice(
+        None,
+        (ChoiceEstimate("draw", 0, 0, exact=1.0), ChoiceEstimate("end the round", 0, 0, 1.0)),
+        "draw",
+        False,
+        "balanced",
+    )
+    assert mark(*weight(certain), "end the round").advised is True
+    close = Advice(
+        None,
+        (ChoiceEstimate("draw", 80, 100), ChoiceEstimate("end the round", 79, 100)),
+        "draw",
+        False,
+        "balanced",
+    )
+    odds, advised = weight(close)
+    assert odds == 0.8 and mark(odds, advised, "end the round").advised is False
+    assert mark(odds, None, "draw").advised is None, "advice not known"
 
 
 def play_on(controller: Any, decisions: int | None = None) -> int:

@@ -13,8 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.engines.base import CHANCE
-from companion.engines.lost_in_the_woods import advise
+from companion.engines.lost_in_the_woods import Advice, advise
 from companion.ui.games.lost_in_the_woods.plot import Mark
+
+Weight = tuple[float, frozenset[str]]
+"""A weighed decision: the best estimated odds of winning, and the advised keys."""
 
 
 @dataclass(frozen=True)
@@ -44,15 +47,22 @@ PAST_PRECISION = 0.02
 advice, so a long resumed game is weighed in seconds; a plot needs no more."""
 
 
-def weigh(decision: Decision) -> tuple[float, str]:
-    """The best estimated odds at a decision and the advised key (any thread: it works on
-    its own copy of the position)."""
-    advice = advise(decision.state, seed=decision.step, precision=PAST_PRECISION)
-    return max(c.win_rate for c in advice.choices), str(advice.recommended)
+def weigh(decision: Decision) -> Weight:
+    """The best estimated odds at a decision and the advised keys (any thread: it works
+    on its own copy of the position)."""
+    return weight(advise(decision.state, seed=decision.step, precision=PAST_PRECISION))
 
 
-def mark(odds: float, recommended: str | None, chosen: str | None) -> Mark:
-    """A decision's plot mark (``advised`` unknown when either key is missing)."""
-    if recommended is None or chosen is None:
+def weight(advice: Advice) -> Weight:
+    """The best estimated odds and the advised keys: the recommended one, and any other
+    exactly as good (once the game is decided every choice is worth the same)."""
+    best = max(c.win_rate for c in advice.choices)
+    tied = {str(c.action) for c in advice.choices if c.win_rate == best}
+    return best, frozenset(tied | {str(advice.recommended)})
+
+
+def mark(odds: float, advised: frozenset[str] | None, chosen: str | None) -> Mark:
+    """A decision's plot mark (``advised`` unknown when either side is missing)."""
+    if advised is None or chosen is None:
         return Mark(odds, None)
-    return Mark(odds, recommended == chosen)
+    return Mark(odds, chosen in advised)

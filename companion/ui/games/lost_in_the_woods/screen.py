@@ -27,7 +27,14 @@ from companion.ui.game_screen import GameScreen
 from companion.ui.games.lost_in_the_woods.board import ClockDial, ForestRow  # noqa: F401  (kv)
 from companion.ui.games.lost_in_the_woods.card import CardButton, CardPicture, card_label
 from companion.ui.games.lost_in_the_woods.odds_text import advice_lines, odds_lines
-from companion.ui.games.lost_in_the_woods.past import Decision, mark, past_decisions, weigh
+from companion.ui.games.lost_in_the_woods.past import (
+    Decision,
+    Weight,
+    mark,
+    past_decisions,
+    weigh,
+    weight,
+)
 from companion.ui.games.lost_in_the_woods.plot import WinPlot  # noqa: F401  (kv)
 from companion.ui.screens import load_kv
 from companion.ui.view_widgets import ChanceEntry, EndBanner, Hideable  # noqa: F401  (kv)
@@ -63,8 +70,8 @@ class WoodsScreen(GameScreen):
         self._pending: str | None = None
         self._labels: dict[str, str] = {}
         self._entry = ChanceEntry()
-        self._weighed: dict[int, tuple[float, str]] = {}
-        """Best estimated odds and the advised key at each decision seen, by step number."""
+        self._weighed: dict[int, Weight] = {}
+        """Best estimated odds and the advised keys at each decision seen, by step number."""
         self._weighing = False
         self._time: int | None = None
         self.bind(size=self._rescale)
@@ -220,7 +227,7 @@ class WoodsScreen(GameScreen):
             return
         threading.Thread(target=work, name="woods-past-advice", daemon=True).start()
 
-    def _past_weighed(self, found: dict[int, tuple[float, str]]) -> None:
+    def _past_weighed(self, found: dict[int, Weight]) -> None:
         self._weighing = False
         self._weighed.update(found)
         if self.controller is not None and self.controller.view().end is not None:
@@ -264,7 +271,7 @@ class WoodsScreen(GameScreen):
     def _show_advice(self, advice: Advice, step: int) -> None:
         lines = odds_lines(advice.odds) if advice.odds is not None else []
         self.odds_text = "\n".join(lines + advice_lines(advice, self._labels))
-        self._weighed[step] = (max(c.win_rate for c in advice.choices), str(advice.recommended))
+        self._weighed[step] = weight(advice)
         for button in self.ids.choices.children:
             best = getattr(button, "choice_key", None) == advice.recommended
             if isinstance(button, CardButton):
