@@ -244,8 +244,10 @@ def test_a_resumed_digital_game_plots_every_decision_at_the_end(ui: Driver) -> N
     ui.pump(3)
     screen = ui.screen()
     assert screen.prompt == "The Journey deck needs shuffling."
+    ui.pump(10)  # the screen has slid all the way in
+    assert small_text(screen) == [] and outside(screen) == []
     ui.screenshot("lost-in-the-woods-shuffle", (800, 480))
-    ui.tap(ui.button("Let the app do it"))
+    ui.tap(ui.button("Let the app do it"))  # the one tap of set-up: the whole deck shuffled
     controller = ui.app.controller
     assert not controller.state.is_chance_node()
     before = play_on(controller, 5)
