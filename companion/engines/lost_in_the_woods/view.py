@@ -50,7 +50,9 @@ class WoodsTable:
     """The app is shuffling (a digital deck's shuffle is under way)."""
     tap_cards: tuple[Choice, ...]
     """At a table deck's draw: every card kind as a tap (those that cannot be the card
-    are there too, so a wrong tap is answered with where all those cards are)."""
+    are there too, so a wrong tap is answered with where all those cards are); each
+    hint has the ``card`` kind and how many of it the next card can still be
+    (``unseen``)."""
     decision: str
     """What is being decided: '' for Draw / End the Round, else the card or step asking
     ('torch', 'well', 'lightning', 'signpost', 'compass', 'place')."""
@@ -122,8 +124,15 @@ def _table(s: LostInTheWoodsState, chance: ChanceEntry | None) -> WoodsTable:
     taps: tuple[Choice, ...] = ()
     if chance is not None and not s.pool:
         odds = {c.key: c.probability for c in chance.outcomes}
+        unseen = s.next_draw_composition()
         taps = tuple(
-            Choice(key, NAMES[k], text.CARDS_GROUP, {"card": k}, odds.get(key))
+            Choice(
+                key,
+                NAMES[k],
+                text.CARDS_GROUP,
+                {"card": k, "unseen": unseen.get(k, 0)},
+                odds.get(key),
+            )
             for k in KINDS
             for key in (Drawn.of(k).key,)
         )

@@ -72,6 +72,8 @@ def test_a_table_draw_is_entered_by_the_player_with_the_odds() -> None:
     taps = view.table.tap_cards
     assert [c.key for c in taps] == [f"drawn: {k}" for k in KINDS], "every card can be tapped"
     assert {c.key: c.probability for c in taps}["drawn: bat"] is None, "a Bat cannot come"
+    unseen = {c.hint["card"]: c.hint["unseen"] for c in taps}
+    assert unseen["acorn"] == 2 and unseen["wolf"] == 1 and unseen["bat"] == 0
 
 
 def test_round_setup_says_so() -> None:

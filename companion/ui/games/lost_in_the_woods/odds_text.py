@@ -1,39 +1,41 @@
-"""The odds panel's words: next-draw odds and the advisor's estimates, as markup text."""
+"""The odds panel's words: next-draw odds and the advisor's estimates, as markup text.
+
+Kept short enough for a 15sp panel at 800x480: the odds of each kind of card are on the
+card pictures themselves (how many of each can still come), so the panel gives only the
+penalty and the new set.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.engines.lost_in_the_woods import KINDS, NAMES, Advice, DrawOdds
+from companion.engines.lost_in_the_woods import Advice, DrawOdds
 
 
 def odds_lines(odds: DrawOdds | None) -> list[str]:
     if odds is None:
         return ["No card is left to draw: drawing ends the round."]
     where = "the reshuffled discard pile" if odds.reshuffle_first else "the Journey deck"
-    lines = [
+    return [
         f"[b]Next card[/b] (from {odds.cards} in {where}):",
         f"[color=ff7755]Fright penalty {odds.penalty:.0%}[/color]"
-        f"  (pair {odds.pair:.0%}, third animal {odds.third_kind:.0%})",
+        f" (pair {odds.pair:.0%}, third animal {odds.third_kind:.0%})",
         f"Makes a new set {odds.new_set:.0%}",
     ]
-    kinds = [f"{NAMES[k]} {odds.kinds[k]:.0%}" for k in KINDS if k in odds.kinds]
-    lines.append(", ".join(kinds))
-    return lines
 
 
 def advice_lines(advice: Advice | None, labels: Mapping[str, str]) -> list[str]:
     """The advisor's estimates, each choice named by its label (``labels``: key -> label)."""
     if advice is None:
         return ["[i]Weighing the choices...[/i]"]
-    lines = ["[b]Chance to win[/b] (95% interval):"]
+    lines = ["[b]Odds of winning[/b] (95% interval):"]
     for choice in advice.choices:
         low, high = choice.interval
         mark = "[color=f2cc66]>[/color] " if choice.action == advice.recommended else "   "
         name = labels.get(choice.action, choice.action)
-        lines.append(f"{mark}{name}: {choice.win_rate:.1%}  ({low:.1%}-{high:.1%})")
+        lines.append(f"{mark}{name}: {choice.win_rate:.0%} ({low:.0%}-{high:.0%})")
     verdict = "clearly better" if advice.confident else "too close to call"
     best = labels.get(advice.recommended, advice.recommended)
     lines.append(f"Advice: [b]{best}[/b] ({verdict})")
-    lines.append("[size=12sp]After this choice, the simulated games play the balanced way.[/size]")
+    lines.append("Estimates play on the balanced way after each choice.")
     return lines

@@ -1,43 +1,55 @@
 """The Lost in the Woods table screen, drawn from the player's view.
 
-Top: Mansion, the nine Forest slots and the Bridge, and the clock dial.  Middle left:
-the Fright row, deck / discard / torch counts and the public log.  Middle right: the odds
-panel (exact next-draw odds and the advisor's win estimates) and, at the end, a plot of
-the chance to win across the game's decisions.  Bottom: the headline and the choices of
-the moment (by key), the cards to tap for a table deck, the app's shuffle for a digital
-deck, or the end banner.  Nothing here reads the engine's state or decides a rule.
+Top: Mansion, the nine Forest places and the Bridge as card pictures, and the clock dial.
+Then the headline with Undo and History.  While playing: the Fright row's cards, the
+table's counts and the public log on the left, the odds panel (exact next-draw odds and
+the advisor's estimates) on the right, and below them the choices of the moment, the
+card pictures to tap for a real deck (each with how many can still be the next card), or
+the app's shuffle for its own deck.  At the end: the plot of the odds of winning at every
+decision beside the end banner.  Nothing here reads a rule; the advisor's playouts run on
+a worker thread, never on the UI thread.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import threading
 from typing import Any
 
 from kivy.factory import Factory
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.metrics import dp, sp
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion.engines.lost_in_the_woods import Advice, WoodsTable, advise, draw_odds
 from companion.engines.view import View
 from companion.ui.game_screen import GameScreen
-from companion.ui.games.lost_in_the_woods.board import (  # noqa: F401  (kv)
-    CardSlot,
-    ClockDial,
-    ForestRow,
-    WinPlot,
-    card_colour,
-    card_label,
-)
+from companion.ui.games.lost_in_the_woods.board import ClockDial, ForestRow  # noqa: F401  (kv)
+from companion.ui.games.lost_in_the_woods.card import CardButton, CardPicture, card_label
 from companion.ui.games.lost_in_the_woods.odds_text import advice_lines, odds_lines
+from companion.ui.games.lost_in_the_woods.past import (
+    Decision,
+    Weight,
+    mark,
+    past_decisions,
+    weigh,
+    weight,
+)
+from companion.ui.games.lost_in_the_woods.plot import WinPlot  # noqa: F401  (kv)
 from companion.ui.screens import load_kv
-from companion.ui.view_widgets import ChanceEntry, EndBanner  # noqa: F401  (EndBanner: kv)
+from companion.ui.view_widgets import ChanceEntry, EndBanner, Hideable  # noqa: F401  (kv)
 
 BEST = (0.55, 0.45, 0.12, 1)
 NORMAL = (0.22, 0.36, 0.26, 1)
-IMPOSSIBLE = (0.3, 0.3, 0.3, 1)
+ADVISED = "Advised"
+"""The line under the advised card among pictured choices (a button turns gold instead)."""
 LOG_LINES = 6
 """How many of the latest public log lines the screen shows."""
 CARD_COLUMNS = 7
+ROW_PLACES = 5
+"""Fright row places shown in one line before the cards go two to a column."""
+BASE = (800, 424)
+"""The game area at 800x480 (below the top bar): ``scale`` is 1 there and grows beyond."""
 
 
 class WoodsScreen(GameScreen):
@@ -46,6 +58,8 @@ class WoodsScreen(GameScreen):
     events_text = StringProperty("")
     odds_text = StringProperty("")
     game_over = BooleanProperty(False)
+    scale = NumericProperty(1.0)
+    """How much type and pictures grow past 800x480 (1 there)."""
 
     advice_in_background = True
     """Weigh choices on a worker thread (tests turn this off to get results at once)."""
@@ -56,8 +70,21 @@ class WoodsScreen(GameScreen):
         self._pending: str | None = None
         self._labels: dict[str, str] = {}
         self._entry = ChanceEntry()
-        self.curve: dict[int, float] = {}
-        """Best estimated chance to win at each decision seen, by step number."""
+        self._weighed: dict[int, Weight] = {}
+        """Best estimated odds and the advised keys at each decision seen, by step number."""
+        self._weighing = False
+        self._time: int | None = None
+        self.bind(size=self._rescale)
+
+    def _rescale(self, *_: Any) -> None:
+        self.scale = max(1.0, min(self.width / dp(BASE[0]), self.height / dp(BASE[1])))
+
+    def on_scale(self, *_: Any) -> None:
+        self.refresh()
+
+    def detach(self) -> None:
+        super().detach()
+        self._time = None
 
     # -- drawing ---------------------------------------------------------------------
     def refresh(self) -> None:
@@ -67,24 +94,23 @@ class WoodsScreen(GameScreen):
         table = view.table
         assert isinstance(table, WoodsTable)
         steps = len(self.controller.session.steps)
-        self.curve = {k: v for k, v in self.curve.items() if k <= steps}
+        self._weighed = {k: v for k, v in self._weighed.items() if k <= steps}
+        self._cue_fright(table, view)
         self.ids.forest.show(list(table.forest))
         self.ids.dial.time = table.time
         self._show_row(table.row)
-        torch = {"lit": "lit (next round)", "ready": "ready"}.get(table.torch, "-")
-        self.info = (
-            f"Round {table.round}   Deck {table.deck_size}   Discard {table.discard_size}   "
-            f"Torch {torch}   Shuffles {table.shuffles}"
-        )
+        self.info = self._info(table)
         self.events_text = "\n".join(line.text for line in view.log[-LOG_LINES:]) or " "
-        self.prompt = view.headline
+        self.ids.events_scroll.scroll_y = 0  # the latest line in sight
         self.game_over = view.end is not None
+        self.prompt = "" if self.game_over else view.headline
         self.ids.end.show(view.end, self.controller.player_name, self.controller.game)
         self.ids.entry_slot.clear_widgets()
         if view.end is not None:
+            self._clear_choices()
             self._show_end(view)
         elif view.chance is not None and table.shuffling:
-            self._buttons([], cols=1)
+            self._clear_choices()
             self._entry.show(view.chance, self._shuffle, self._enter, manual=False)
             self.ids.entry_slot.add_widget(self._entry)
             self.odds_text = "\n".join(odds_lines(self._odds()))
@@ -94,56 +120,118 @@ class WoodsScreen(GameScreen):
         else:
             self._show_choices(view)
 
-    def _show_row(self, row: tuple[str, ...]) -> None:
-        box = self.ids.fright_row
-        box.clear_widgets()
-        for kind in row:
-            slot = CardSlot(colour=list(card_colour(kind)))
-            slot.ids.name.text = card_label(kind)
-            box.add_widget(slot)
-        for _ in range(max(0, 6 - len(row))):
-            box.add_widget(CardSlot())
+    def _cue_fright(self, table: WoodsTable, view: View) -> None:
+        """The clock moving on (a Fright penalty, a cost) sounds like a catch."""
+        if self._time is not None and table.time > self._time and view.end is None:
+            if self._cues is not None:
+                self._cues.play("wolf_catch")
+        self._time = table.time
 
-    def _buttons(self, entries: list[tuple[str, str, Any]], cols: int) -> list[Any]:
-        """One button per (key, text, callback), in a grid of ``cols`` columns."""
+    @staticmethod
+    def _info(table: WoodsTable) -> str:
+        torch = {"lit": "   Torch: lit (next round)", "ready": "   Torch: ready"}
+        return (
+            f"Round {table.round}   Deck {table.deck_size}   Discard {table.discard_size}   "
+            f"Shuffles {table.shuffles} of {table.max_shuffles}{torch.get(table.torch, '')}"
+        )
+
+    def _show_row(self, row: tuple[str, ...]) -> None:
+        """The Fright row: one line of places, or two or three when it grows long (the
+        lines share the row's height, so a card's name stays 15sp)."""
+        grid = self.ids.fright_row
+        grid.clear_widgets()
+        lines = 1 if len(row) <= ROW_PLACES else (2 if len(row) <= 2 * ROW_PLACES else 3)
+        grid.cols = max(ROW_PLACES, math.ceil(len(row) / lines))
+        for kind in row:
+            card = CardPicture(scale=self.scale)
+            card.show(kind)
+            grid.add_widget(card)
+        for _ in range(grid.cols * lines - len(row)):
+            grid.add_widget(CardPicture(scale=self.scale))
+
+    def _clear_choices(self) -> None:
+        grid = self.ids.choices
+        grid.clear_widgets()
+        grid.height = 0
+
+    def _grid(self, count: int, cols: int, row_height: float) -> Any:
         grid = self.ids.choices
         grid.clear_widgets()
         grid.cols = max(1, cols)
-        buttons = []
-        for key, text, callback in entries:
-            button = Factory.Tap(text=text, font_size="16sp")
-            button.choice_key = key
-            button.bind(on_release=lambda b, cb=callback: cb(b.choice_key))
-            grid.add_widget(button)
-            buttons.append(button)
-        rows = -(-len(entries) // grid.cols) if entries else 0
-        grid.height = rows * grid.row_height
-        return buttons
+        grid.row_default_height = row_height
+        rows = -(-count // grid.cols) if count else 0
+        grid.height = rows * row_height + max(0, rows - 1) * grid.spacing[1]
+        return grid
 
     def _show_choices(self, view: View) -> None:
+        """The choices of the moment: one naming a card shows that card's picture."""
         self._labels = {c.key: c.label for c in view.choices}
-        entries = [(c.key, c.label, self._choose) for c in view.choices]
-        self._buttons(entries, cols=len(entries))
+        pictured = any("card" in c.hint for c in view.choices)
+        height = dp(74 if pictured else 52) * self.scale
+        grid = self._grid(len(view.choices), len(view.choices), height)
+        for choice in view.choices:
+            if "card" in choice.hint:
+                button = CardButton(scale=self.scale)
+                button.show(str(choice.hint["card"]), choice.label)
+                button.text = choice.label
+            else:
+                button = Factory.Tap(text=choice.label, font_size=sp(17) * self.scale)
+            button.choice_key = choice.key
+            button.bind(on_release=lambda b: self._choose(b.choice_key))
+            grid.add_widget(button)
         self._ask_advice(view)
 
     def _show_taps(self, table: WoodsTable) -> None:
-        """A table deck: the player taps the card they drew (impossible ones are greyed but
-        still answer, with where all those cards are)."""
-        entries = [(c.key, card_label(c.hint["card"]), self._enter) for c in table.tap_cards]
-        buttons = self._buttons(entries, cols=CARD_COLUMNS)
-        for button, card in zip(buttons, table.tap_cards, strict=True):
-            possible = card.probability is not None
-            button.background_color = card_colour(card.hint["card"]) if possible else IMPOSSIBLE
+        """A table deck: the player taps the card they drew.  Each card says how many of
+        it can still be the next card; impossible ones are greyed but still answer, with
+        where all those cards are."""
+        cards = table.tap_cards
+        rows = -(-len(cards) // CARD_COLUMNS)
+        grid = self._grid(len(cards), -(-len(cards) // rows), dp(84) * self.scale)
+        for card in cards:
+            kind = str(card.hint["card"])
+            button = CardButton(scale=self.scale, greyed=card.probability is None)
+            button.show(kind, detail=f"{card.hint.get('unseen', 0)} unseen")
+            button.text = card_label(kind)
+            button.choice_key = card.key
+            button.bind(on_release=lambda b: self._enter(b.choice_key))
+            grid.add_widget(button)
 
+    # -- the end -----------------------------------------------------------------------
     def _show_end(self, view: View) -> None:
-        self._buttons([], cols=1)
-        won = bool(view.end and view.end.winners)
-        values = [self.curve[k] for k in sorted(self.curve)] + [1.0 if won else 0.0]
-        self.ids.plot.values = values
-        self.odds_text = (
-            "[b]Chance to win at each decision[/b] (advisor's estimate; the last point is the "
-            f"result). {len(values) - 1} decisions weighed."
-        )
+        decisions = past_decisions(self.controller.session)
+        plot = self.ids.plot
+        plot.won = bool(view.end and view.end.winners)
+        plot.marks = [self._mark(d) for d in decisions if d.step in self._weighed]
+        missing = [d for d in decisions if d.step not in self._weighed]
+        plot.note = f"Weighing {len(missing)} earlier decisions..." if missing else ""
+        if missing and not self._weighing:
+            self._weigh_past(missing)
+
+    def _mark(self, decision: Decision) -> Any:
+        odds, advised = self._weighed[decision.step]
+        return mark(odds, advised, decision.key)
+
+    def _weigh_past(self, missing: list[Decision]) -> None:
+        """Weigh the decisions this screen never saw advice for (before a resume, or
+        taken before the advice came), off the UI thread."""
+        self._weighing = True
+        controller = self.controller
+
+        def work() -> None:
+            found = {d.step: weigh(d) for d in missing}
+            controller.post(self._past_weighed, found)
+
+        if not self.advice_in_background:
+            self._past_weighed({d.step: weigh(d) for d in missing})
+            return
+        threading.Thread(target=work, name="woods-past-advice", daemon=True).start()
+
+    def _past_weighed(self, found: dict[int, Weight]) -> None:
+        self._weighing = False
+        self._weighed.update(found)
+        if self.controller is not None and self.controller.view().end is not None:
+            self.refresh()
 
     def _odds(self) -> Any:
         return draw_odds(self.controller.state.clone())
@@ -154,7 +242,7 @@ class WoodsScreen(GameScreen):
         key = json.dumps(snapshot.to_dict(), sort_keys=True)
         step = len(self.controller.session.steps)
         if key in self._advice:
-            self._show_advice(view, self._advice[key], step)
+            self._show_advice(self._advice[key], step)
             return
         drawing = view.table.decision == ""
         lines = odds_lines(draw_odds(snapshot)) if drawing else []
@@ -180,13 +268,16 @@ class WoodsScreen(GameScreen):
         if self.controller is not None and self.controller.view().end is None:
             self.refresh()
 
-    def _show_advice(self, view: View, advice: Advice, step: int) -> None:
+    def _show_advice(self, advice: Advice, step: int) -> None:
         lines = odds_lines(advice.odds) if advice.odds is not None else []
         self.odds_text = "\n".join(lines + advice_lines(advice, self._labels))
-        self.curve[step] = max(c.win_rate for c in advice.choices)
+        self._weighed[step] = weight(advice)
         for button in self.ids.choices.children:
             best = getattr(button, "choice_key", None) == advice.recommended
-            button.background_color = BEST if best else NORMAL
+            if isinstance(button, CardButton):
+                button.detail = ADVISED if best else ""
+            else:
+                button.background_color = BEST if best else NORMAL
 
     # -- taps --------------------------------------------------------------------------
     def _choose(self, key: str) -> None:
