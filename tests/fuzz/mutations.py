@@ -18,6 +18,8 @@ class Mutation:
     data: Any
     what: str
     must_refuse: bool
+    kind: str = ""
+    path: Path_ = ()
 
     def __repr__(self) -> str:
         return f"Mutation({self.what}, must_refuse={self.must_refuse})"
@@ -75,22 +77,22 @@ def mutations(draw: st.DrawFn, original: dict[str, Any]) -> Mutation:
     kind = draw(st.sampled_from(["delete", "replace", "unknown", "rename", "duplicate"]))
     if kind == "delete":
         del parent[key]
-        return Mutation(data, f"deleted {path}", False)
+        return Mutation(data, f"deleted {path}", False, kind, path)
     if kind == "replace":
         value, refuse = draw(st.sampled_from(_wrong_values(parent[key])))
         if isinstance(parent[key], float) and isinstance(value, int) and value is not True:
             refuse = False
         parent[key] = value
-        return Mutation(data, f"{path} = {value!r}", refuse)
+        return Mutation(data, f"{path} = {value!r}", refuse, kind, path)
     target = parent if isinstance(parent, dict) else parent[key]
     if kind == "unknown" and isinstance(target, dict):
         target["zz_unknown_key"] = 1
-        return Mutation(data, f"unknown key in {path}", True)
+        return Mutation(data, f"unknown key in {path}", True, kind, path)
     if kind == "rename" and isinstance(parent, dict) and isinstance(parent[key], (dict, list)):
         parent[f"{key}s_renamed"] = parent.pop(key)
-        return Mutation(data, f"renamed {path}", True)
+        return Mutation(data, f"renamed {path}", True, kind, path)
     if isinstance(parent, list):
         parent.append(copy.deepcopy(parent[key]))
-        return Mutation(data, f"duplicated {path}", False)
+        return Mutation(data, f"duplicated {path}", False, kind, path)
     del parent[key]
-    return Mutation(data, f"deleted {path}", False)
+    return Mutation(data, f"deleted {path}", False, "delete", path)
