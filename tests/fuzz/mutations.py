@@ -45,7 +45,11 @@ def _at(data: Any, path: Path_) -> Any:
     return data
 
 
-def _wrong_values(old: Any) -> list[tuple[Any, bool]]:
+FREE_TEXT = {"text", "effect", "serial_port"}
+"""Keys whose text may be empty: a card's rules text, no effect, find the port."""
+
+
+def _wrong_values(old: Any, key: Any) -> list[tuple[Any, bool]]:
     """Replacement values, each with whether it must be refused."""
     out: list[tuple[Any, bool]] = [
         (math.nan, True),
@@ -61,7 +65,8 @@ def _wrong_values(old: Any) -> list[tuple[Any, bool]]:
     elif isinstance(old, float):
         out += [(-1.0, False), (1e300, False), ("1.5", True)]
     elif isinstance(old, str):
-        out += [("", old != ""), (3, True), (True, True), ("zz-unknown", False)]
+        blank = old != "" and key not in FREE_TEXT
+        out += [("", blank), ("   ", blank), (3, True), (True, True), ("zz-unknown", False)]
     elif isinstance(old, list):
         out += [([], False), ("a", True), (7, True)]
     return out
@@ -79,7 +84,7 @@ def mutations(draw: st.DrawFn, original: dict[str, Any]) -> Mutation:
         del parent[key]
         return Mutation(data, f"deleted {path}", False, kind, path)
     if kind == "replace":
-        value, refuse = draw(st.sampled_from(_wrong_values(parent[key])))
+        value, refuse = draw(st.sampled_from(_wrong_values(parent[key], key)))
         if isinstance(parent[key], float) and isinstance(value, int) and value is not True:
             refuse = False
         parent[key] = value

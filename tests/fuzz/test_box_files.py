@@ -7,6 +7,7 @@ import random
 import tomllib
 from collections.abc import Callable
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 
 from companion.engines.base import Game, sample_chance
 from companion.engines.beware_of_the_wolf import GAME as WOLF
-from companion.engines.beware_of_the_wolf.board import BoardError, parse_board
+from companion.engines.beware_of_the_wolf.board import BoardError, load_board, parse_board
 from companion.engines.datafile import DataFileError, TableReader, parse_toml
 from companion.engines.gingerdead_house import box as gingerdead_box
 from companion.engines.gingerdead_house.game import GAME as GINGERDEAD
@@ -123,3 +124,24 @@ def test_broken_bytes_are_refused_naming_the_file(package: str, cut: int, junk: 
         plays(load(dict(reader.data)), 1)
     except ERRORS as err:
         assert FILE in str(err)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    cut=st.integers(min_value=0, max_value=10**6),
+    junk=st.sampled_from([b"\xff\xfe", b"[[", b"= 3\n", b"\n[board]\n", b'"\n', b"nan", b"\x00"]),
+)
+def test_a_taught_board_file_with_broken_bytes_is_refused_naming_it(
+    tmp_path: Path, cut: int, junk: bytes
+) -> None:
+    """An owner's board file (``load_board``) has the board's own validator."""
+    raw = resources.files("companion.engines.beware_of_the_wolf").joinpath("box.toml").read_bytes()
+    at = cut % (len(raw) + 1)
+    path = tmp_path / "taught-board.toml"
+    path.write_bytes(raw[:at] + junk + raw[at:])
+    try:
+        board = load_board(path)
+    except BoardError as err:
+        assert str(err).startswith(str(path))
+        return
+    plays(type(WOLF)(board), 1)

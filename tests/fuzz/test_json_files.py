@@ -43,13 +43,10 @@ SAMPLE_ROSTER = {"recent": ["Ann", "Bob", "Chloé"], "games": {"le-petit-poucet"
 
 def _settings_keep(mutation: Mutation) -> bool:
     """Changes the loader keeps by design: unknown top-level keys (for a newer version),
-    house rules of a game this version lacks, and any port name (it is free text)."""
+    and house rules of a game this version lacks."""
     path, kind = mutation.path, mutation.kind
-    if kind in ("unknown", "rename") and len(path) == 1:
-        return True
-    if kind == "rename" and path[0] == "house_rules" and len(path) == 2:
-        return True
-    return path == ("serial_port",)
+    top_level = kind in ("unknown", "rename") and len(path) == 1
+    return top_level or (kind == "rename" and path[0] == "house_rules" and len(path) == 2)
 
 
 def _roster_keep(mutation: Mutation) -> bool:
