@@ -10,6 +10,7 @@ import random
 import shutil
 import sqlite3
 import tempfile
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -64,12 +65,18 @@ MEMORY = "/dev/shm" if Path("/dev/shm").is_dir() else None
 
 @functools.cache
 def _template() -> bytes:
-    """A journal with two games a few steps in (built once: each write is synced)."""
+    """A journal with three games a few steps in (built once: each write is synced)."""
     folder = Path(tempfile.mkdtemp(prefix="journal-fuzz-"))
     path = folder / "journal.sqlite3"
     journal = Journal(path)
-    for seed in (1, 2):
-        session = Session.start(journal, "le-petit-poucet", 2, seed=seed)
+    board = resources.files("companion.engines.beware_of_the_wolf").joinpath("box.toml")
+    starts = [
+        ("le-petit-poucet", {}),
+        ("le-petit-poucet", {}),
+        ("beware-of-the-wolf", {"board": board.read_text()}),  # a taught board in setup
+    ]
+    for seed, (game, setup) in enumerate(starts, 1):
+        session = Session.start(journal, game, 2, seed=seed, setup=setup)
         rng = random.Random(seed)
         for _ in range(6):
             if session.state.is_terminal():
@@ -87,7 +94,7 @@ def _template() -> bytes:
 @settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     table=st.sampled_from(["games", "events"]),
-    row=st.integers(min_value=1, max_value=14),
+    row=st.integers(min_value=1, max_value=21),
     column=st.data(),
     value=st.sampled_from(VALUES),
 )
