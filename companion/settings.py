@@ -136,7 +136,10 @@ def validate(data: Any, dropped: list[str] | None = None) -> Settings:
         for key, value in options.items():
             try:
                 settings.set_option(game.id, key, value)
-            except (KeyError, InvalidOptions) as err:
+            except KeyError:
+                if dropped is not None:
+                    dropped.append(f"house_rules.{game_id}.{key} (no such house rule)")
+            except InvalidOptions as err:
                 if dropped is not None:
                     dropped.append(f"house_rules.{game_id}.{key} ({err})")
     return settings

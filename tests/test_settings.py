@@ -168,3 +168,12 @@ def test_a_directory_in_place_of_the_settings_file_is_moved_aside(tmp_path: Path
     (tmp_path / "settings.json").mkdir()
     loaded, problem = settings_mod.load(tmp_path / "settings.json")
     assert loaded == Settings() and problem is not None and "moved to" in problem
+
+
+def test_a_house_rule_the_game_does_not_have_is_dropped_by_name(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"house_rules": {"le-petit-poucet": {"zz": 1}}}))
+    loaded, problem = settings_mod.load(path)
+    assert problem is not None
+    assert "house_rules.le-petit-poucet.zz (no such house rule)" in problem
+    assert "zz" not in loaded.house_rules.get("le-petit-poucet", {})

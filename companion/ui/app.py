@@ -146,7 +146,12 @@ class CompanionApp(App):
 
     # -- games ----------------------------------------------------------------------
     def open_new_game(self, game_id: str) -> None:
-        self.manager.get_screen("new_game").prepare(registry.get(game_id))
+        game = registry.get(game_id)
+        reason = game.unavailable()
+        if reason is not None:  # its box file is broken: say so rather than open the setup
+            self.notify(f"{game.name} is unavailable: {reason}")
+            return
+        self.manager.get_screen("new_game").prepare(game)
         self.go("new_game")
 
     def start_game(

@@ -43,3 +43,26 @@ def test_companion_games_prints_the_unavailable_one_with_its_reason(
     out = capsys.readouterr().out
     assert "beware-of-the-wolf" in out
     assert "broken_forest                unavailable: ValueError: manifest.toml" in out
+
+
+def test_companion_games_prints_a_game_whose_box_file_is_broken(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.engines.datafile import DataFileError
+    from companion.engines.le_petit_poucet import game as game_module
+
+    def broken() -> None:
+        raise DataFileError("le-petit-poucet box.toml", "[path] forest_spaces is missing")
+
+    game = registry.get("le-petit-poucet")
+    monkeypatch.setattr(game_module, "packaged_box", broken)
+    monkeypatch.setattr(game, "_box", None)
+    monkeypatch.setattr(game, "_problem", None)
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "le-petit-poucet              unavailable: its box file is broken: "
+        "le-petit-poucet box.toml: [path] forest_spaces is missing"
+    ) in out
+    assert "Le Petit Poucet (" not in out
+    assert "beware-of-the-wolf" in out

@@ -22,3 +22,36 @@ def test_an_unavailable_game_has_its_own_tile(ui: Driver, monkeypatch: pytest.Mo
     assert ui.screen().name == "home"
     monkeypatch.undo()
     home.on_pre_enter()
+
+
+def test_a_game_with_a_broken_box_file_has_an_unavailable_tile(
+    ui: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.engines.datafile import DataFileError
+    from companion.engines.le_petit_poucet import game as game_module
+
+    def broken() -> None:
+        raise DataFileError("le-petit-poucet box.toml", "[path] forest_spaces must be at least 1")
+
+    game = registry.get("le-petit-poucet")
+    monkeypatch.setattr(game_module, "packaged_box", broken)
+    monkeypatch.setattr(game, "_box", None)
+    monkeypatch.setattr(game, "_problem", None)
+    home = ui.screen()
+    home.on_pre_enter()
+    ui.pump(3)
+    tiles = [t for t in home.ids.tiles.children if getattr(t, "game_id", None)]
+    assert game.id not in {t.game_id for t in tiles}  # no playable tile for it
+    tile = ui.button(game.name, home.ids.tiles)
+    assert "unavailable" in tile.text
+    ui.tap(tile)
+    assert ui.app.message == (
+        f"{game.name} is unavailable: its box file is broken: "
+        "le-petit-poucet box.toml: [path] forest_spaces must be at least 1"
+    )
+    assert ui.screen().name == "home"
+    ui.app.open_new_game(game.id)  # a resume or a script: still refused, with the reason
+    assert ui.screen().name == "home"
+    assert "forest_spaces must be at least 1" in ui.app.message
+    monkeypatch.undo()
+    home.on_pre_enter()

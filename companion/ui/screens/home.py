@@ -1,7 +1,8 @@
 """Home: a big tile per registered game, the game in progress, and the tools.
 
-A game package that could not be loaded gets a grey tile that says so and, when
-tapped, why: the other games play on."""
+A game package that could not be loaded, or a game whose box data file is broken
+(``Game.unavailable()``), gets a grey tile that says so and, when tapped, why: the
+other games play on."""
 
 from __future__ import annotations
 
@@ -26,19 +27,18 @@ class HomeScreen(Screen):
         grid = self.ids.tiles
         grid.clear_widgets()
         for game in registry.all_games():
+            reason = game.unavailable()
+            if reason is not None:
+                grid.add_widget(unavailable_tile(game.name, reason))
+                continue
             tile = Factory.GameTile(
                 text=f"[b]{game.name}[/b]\n[size=15sp]{game.players_text}[/size]"
             )
             tile.game_id = game.id
             tile.bind(on_release=lambda t: app.open_new_game(t.game_id))
             grid.add_widget(tile)
-        for package, reason in sorted(registry.unavailable().items()):
-            tile = Factory.UnavailableTile(
-                text=f"[b]{package_title(package)}[/b]\n[size=15sp]unavailable[/size]"
-            )
-            tile.reason = f"{package_title(package)} is unavailable: {reason}"
-            tile.bind(on_release=lambda t: app.notify(t.reason))
-            grid.add_widget(tile)
+        for package, problem in sorted(registry.unavailable().items()):
+            grid.add_widget(unavailable_tile(package_title(package), problem))
         playing = app.controller
         if playing is not None and playing.session.state.is_terminal():
             playing = None  # a finished game is never offered to continue
@@ -65,6 +65,14 @@ class HomeScreen(Screen):
         from companion.ui.screens.past_games import PastGames
 
         PastGames(App.get_running_app().services.journal.finished_games()).open()
+
+
+def unavailable_tile(title: str, reason: str) -> Factory.UnavailableTile:
+    """A grey tile for a game that cannot be played here; a tap says why."""
+    tile = Factory.UnavailableTile(text=f"[b]{title}[/b]\n[size=15sp]unavailable[/size]")
+    tile.reason = f"{title} is unavailable: {reason}"
+    tile.bind(on_release=lambda t: App.get_running_app().notify(t.reason))
+    return tile
 
 
 def package_title(package: str) -> str:
