@@ -181,6 +181,9 @@ def test_round_flow_board_taps_and_the_combat_bag(ui: Driver) -> None:
     assert screen.bag.led.value == BULLET_COLOUR
     assert screen._cues.played[-1] == "bag_result"
     assert not overlay.ids.undo_button.opacity and not overlay.ids.home_button.opacity
+    ui.pump(3)
+    row = overlay.ids.ok_button.parent
+    assert overlay.ids.ok_button.width >= row.width - 1  # OK takes the whole row
     _overlay_shot(ui, overlay, "ldrh-bag-overlay-result")
     ui.tap(overlay.ids.ok_button)
     assert not overlay.is_open
@@ -459,6 +462,8 @@ def _small_text(root) -> list[tuple[str, float]]:  # type: ignore[no-untyped-def
 
 
 def test_nothing_the_players_read_is_below_15sp_at_800x480(ui: Driver) -> None:
+    from kivy.metrics import dp
+
     screen = _start(ui, options={"event_cards": "table"})
     ui.resize((800, 480))
     assert not _small_text(screen)
@@ -488,8 +493,13 @@ def test_nothing_the_players_read_is_below_15sp_at_800x480(ui: Driver) -> None:
     assert overlay.is_open and overlay.mode == "ready"
     ui.pump(4)
     assert not _small_text(overlay)
+    assert overlay.ids.ok_button.width == 0
+    assert min(overlay.ids.undo_button.size) >= dp(48) and min(overlay.ids.home_button.size) >= dp(
+        48
+    )
     assert not _small_text(screen)
     ui.tap(overlay.ids.table_wolf)
     ui.pump(4)
     assert overlay.mode == "result" and not _small_text(overlay)
+    assert overlay.ids.undo_button.width == 0 == overlay.ids.home_button.width
     _overlay_shot(ui, overlay, "ldrh-bag-overlay-wolf")

@@ -152,11 +152,11 @@ class LaneBoardView(Widget):
             Color(0.3, 0.3, 0.3)
             Line(circle=(x + size * 0.75, y + size * 0.23, size * 0.13), width=1)
         if cell in self.board.wolves:
-            self._wolf_head(x + size * 0.34, y + size * 0.52, size)
+            self._wolf_head(x + size * 0.40, y + size * 0.50, size * 1.2)
 
     @staticmethod
     def _wolf_head(cx: float, cy: float, size: float) -> None:
-        """A zombie wolf's head centred on (cx, cy): pointed ears, a long muzzle, red eyes."""
+        """A zombie wolf's head centred on (cx, cy), ``size`` wide: ears, a long muzzle, red eyes."""
         s = size
         r = s * 0.19
         for side in (-1, 1):  # the ears, outlined so they read on the sandy tile
