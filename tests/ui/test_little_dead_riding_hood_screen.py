@@ -157,6 +157,21 @@ def test_round_flow_board_taps_and_the_combat_bag(ui: Driver) -> None:
     ui.screenshot("ldrh-bag", (800, 480))
     _overlay_shot(ui, overlay, "ldrh-bag-overlay")
 
+    # committing bullets is a decision, not a draw: the overlay's Undo takes it back
+    ui.tap(overlay.ids.undo_button)
+    assert not overlay.is_open
+    assert ui.app.controller.state.pawns[0] == (0, 1)
+    assert not ui.app.controller.state.is_chance_node()
+    _press(ui, "Fight with 2 bullets")
+    assert overlay.is_open and overlay.mode == "ready"
+    # ... and Home is reachable too; Continue brings the fight back, still undrawn
+    ui.tap(overlay.ids.home_button)
+    assert ui.screen().name == "home" and not overlay.is_open
+    ui.tap(ui.button("Continue"))
+    ui.pump(8)
+    assert ui.screen() is screen and overlay.is_open and overlay.mode == "ready"
+    assert screen._cues is not None and "bag_result" not in screen._cues.played
+
     screen.bag._rng = random.Random(_seed_for("bullet", 2))
     ui.tap(overlay.ids.draw_button)
     session = ui.app.controller.session
@@ -164,6 +179,11 @@ def test_round_flow_board_taps_and_the_combat_bag(ui: Driver) -> None:
     assert session.steps[-1].source is Source.APP_DRAW
     assert overlay.mode == "result" and "killed" in overlay.result
     assert screen.bag.led.value == BULLET_COLOUR
+    assert screen._cues.played[-1] == "bag_result"
+    assert not overlay.ids.undo_button.opacity and not overlay.ids.home_button.opacity
+    ui.pump(3)
+    row = overlay.ids.ok_button.parent
+    assert overlay.ids.ok_button.width >= row.width - 1  # OK takes the whole row
     _overlay_shot(ui, overlay, "ldrh-bag-overlay-result")
     ui.tap(overlay.ids.ok_button)
     assert not overlay.is_open
@@ -229,6 +249,7 @@ def test_the_virtual_bag_button_draws_and_a_table_draw_is_entered(ui: Driver) ->
     ui.tap(screen.overlay.ids.table_bullet)
     assert controller.session.steps[-1].source is Source.MANUAL
     assert controller.state.pawns[0] == (0, 1)
+    assert screen._cues.played.count("bag_result") == 2
     ui.tap(screen.overlay.ids.ok_button)
     # a table draw is a player's entry: Undo takes it back and the bag is ready again
     ui.tap(ui.button("Undo"))
@@ -375,3 +396,110 @@ def test_table_cards_show_face_down_hands_and_a_chooser_of_the_unseen_cards(ui: 
     assert controller.session.steps[-1].source is Source.MANUAL
     assert controller.session.steps[-1].text == "discard Off The Path (2) at random"
     ui.screenshot("ldrh-table-cards-round-2", (1280, 720))
+
+
+FIGHT = [
+    "choose The Youngest Brother",
+    "choose the Huntsman",
+    "draw a path (bullet icon)",
+    "place the tile at row 1 col 4",
+    "draw a path (bullet icon)",
+    "place the tile at row 2 col 4",
+    "draw a path (bullet icon)",
+    "place the tile at row 3 col 4",
+    "draw a path (wolf icon)",
+    "place the tile at row 1 col 2",
+    "move with Wolf!!! (2)",
+]
+
+
+def _to_the_wolf(ui: Driver) -> None:
+    _deal(ui)
+    controller = ui.app.controller
+    for text in FIGHT:
+        source = Source.MANUAL if text.startswith("draw") else Source.PLAYER
+        assert controller.apply_text(text, source), text
+    ui.pump(3)
+
+
+def test_zombie_wolves_are_drawn_as_wolf_heads_not_red_discs(ui: Driver) -> None:
+    from kivy.graphics import Color, Triangle
+
+    from companion.ui.games.little_dead_riding_hood.board_view import FUR
+
+    screen = _start(ui)
+    _to_the_wolf(ui)
+    board = screen.ids.board
+    assert ui.app.controller.state.board.wolves == {(0, 1)}
+    instructions = board.canvas.children
+    triangles = [i for i in instructions if isinstance(i, Triangle)]
+    assert len(triangles) == 3  # two ears and a muzzle: one wolf's head
+    x, y, size = board.cell_rect((0, 1))
+    assert all(x <= px <= x + size for px in triangles[0].points[::2])
+    furs = [i for i in instructions if isinstance(i, Color) and tuple(i.rgb) == FUR]
+    assert furs and tuple(board._colour(0)[:3]) != FUR  # not the Red hood's colour
+    ui.screenshot("ldrh-wolf-head", (800, 480))
+    ui.screenshot("ldrh-wolf-head", (1280, 720))
+
+
+def _small_text(root) -> list[tuple[str, float]]:  # type: ignore[no-untyped-def]
+    """Every visible label under ``root`` smaller than 15sp, with its size."""
+    from kivy.metrics import sp
+    from kivy.uix.label import Label
+
+    def shown(widget) -> bool:  # type: ignore[no-untyped-def]
+        while widget is not None and widget is not widget.parent:
+            if widget.opacity <= 0 or widget.width <= 0:
+                return False
+            widget = widget.parent
+        return True
+
+    return [
+        (w.text, w.font_size)
+        for w in root.walk(restrict=True)
+        if isinstance(w, Label) and w.text.strip() and shown(w) and w.font_size < sp(15) - 0.01
+    ]
+
+
+def test_nothing_the_players_read_is_below_15sp_at_800x480(ui: Driver) -> None:
+    from kivy.metrics import dp
+
+    screen = _start(ui, options={"event_cards": "table"})
+    ui.resize((800, 480))
+    assert not _small_text(screen)
+    for _ in range(6):
+        _press(ui, "Table: draw a card (face down)")
+    _press(ui, "The Youngest Brother")
+    _press(ui, "Let the helper stand")
+    _press(ui, "The Wicked Queen")
+    _press(ui, "Let the helper stand")
+    _press(ui, "Play a card...")
+    chooser = screen.chooser
+    assert chooser.is_open
+    ui.pump(4)
+    assert not _small_text(chooser)
+    ui.tap(_card_button(ui, chooser, "wolf:3"))
+    ui.pump(4)
+    assert not _small_text(chooser)
+    chooser.close()
+    assert not _small_text(screen)
+
+    ui.app.go("home")
+    screen = _start(ui)
+    _to_the_wolf(ui)
+    _tap_space(ui, screen, (0, 1))
+    _press(ui, "Fight with 3 bullets")
+    overlay = screen.overlay
+    assert overlay.is_open and overlay.mode == "ready"
+    ui.pump(4)
+    assert not _small_text(overlay)
+    assert overlay.ids.ok_button.width == 0
+    assert min(overlay.ids.undo_button.size) >= dp(48) and min(overlay.ids.home_button.size) >= dp(
+        48
+    )
+    assert not _small_text(screen)
+    ui.tap(overlay.ids.table_wolf)
+    ui.pump(4)
+    assert overlay.mode == "result" and not _small_text(overlay)
+    assert overlay.ids.undo_button.width == 0 == overlay.ids.home_button.width
+    _overlay_shot(ui, overlay, "ldrh-bag-overlay-wolf")

@@ -1,7 +1,9 @@
 """The combat-bag overlay: the bag shaking, the chance of success, then the token drawn.
 
 The screen opens it when the engine waits for a combat draw and tells it the
-result; the overlay itself applies nothing, it calls back into the screen.
+result; the overlay itself applies nothing, it calls back into the screen.  Until
+the token is drawn, committing bullets is only a decision: Undo (and Home) stay
+within reach on the overlay, which covers the screen's own buttons.
 """
 
 from __future__ import annotations
@@ -43,11 +45,18 @@ class BagOverlay(ModalView):
     _aligning = False
 
     def __init__(
-        self, on_draw: Callable[[], None], on_table: Callable[[str], None], **kwargs: Any
+        self,
+        on_draw: Callable[[], None],
+        on_table: Callable[[str], None],
+        on_undo: Callable[[], None],
+        on_home: Callable[[], None],
+        **kwargs: Any,
     ) -> None:
         super().__init__(auto_dismiss=False, size_hint=(0.9, 0.92), **kwargs)
         self.on_draw_request = on_draw
         self.on_table_result = on_table
+        self.on_undo_request = on_undo
+        self.on_home_request = on_home
         self._shaking: Animation | None = None
         app = App.get_running_app()
         if app is not None and app.root is not None and "panel" in app.root.ids:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kivy.graphics import Color, Ellipse, Line, Rectangle
+from kivy.graphics import Color, Ellipse, Line, Rectangle, Triangle
 from kivy.metrics import dp
 from kivy.uix.widget import Widget
 
@@ -26,6 +26,11 @@ TARGET = (1.0, 0.86, 0.2)
 REACH = (1.0, 0.95, 0.55, 0.35)
 WOLF = (0.72, 0.08, 0.08)
 BULLET = (0.97, 0.97, 0.97)
+FUR = (0.52, 0.58, 0.50)
+"""A zombie wolf's grey-green fur: a wolf's head, never a red disc like the Red hood's pawn."""
+MUZZLE = (0.74, 0.76, 0.66)
+EYES = (0.95, 0.12, 0.08)
+INK = (0.08, 0.06, 0.05)
 
 
 class LaneBoardView(Widget):
@@ -147,10 +152,35 @@ class LaneBoardView(Widget):
             Color(0.3, 0.3, 0.3)
             Line(circle=(x + size * 0.75, y + size * 0.23, size * 0.13), width=1)
         if cell in self.board.wolves:
-            Color(*WOLF)
-            Ellipse(pos=(x + size * 0.10, y + size * 0.35), size=(size * 0.45, size * 0.45))
-            Color(0.1, 0.0, 0.0)
-            Line(circle=(x + size * 0.325, y + size * 0.575, size * 0.225), width=dp(1.2))
+            self._wolf_head(x + size * 0.40, y + size * 0.50, size * 1.2)
+
+    @staticmethod
+    def _wolf_head(cx: float, cy: float, size: float) -> None:
+        """A zombie wolf's head centred on (cx, cy), ``size`` wide: ears, a long muzzle, red eyes."""
+        s = size
+        r = s * 0.19
+        for side in (-1, 1):  # the ears, outlined so they read on the sandy tile
+            ear = [cx + side * s * 0.18, cy + s * 0.04, cx + side * s * 0.15, cy + s * 0.32,
+                   cx + side * s * 0.02, cy + s * 0.15]  # fmt: skip
+            Color(*FUR)
+            Triangle(points=ear)
+            Color(*INK)
+            Line(points=ear, close=True, width=dp(1))
+        Color(*FUR)
+        Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r))
+        Color(*INK)
+        Line(circle=(cx, cy, r), width=dp(1))
+        muzzle = [cx - s * 0.11, cy - s * 0.04, cx + s * 0.11, cy - s * 0.04, cx, cy - s * 0.30]
+        Color(*MUZZLE)
+        Triangle(points=muzzle)
+        Color(*INK)
+        Line(points=muzzle, close=True, width=dp(1))
+        Ellipse(pos=(cx - s * 0.035, cy - s * 0.30), size=(s * 0.07, s * 0.06))  # the nose
+        Color(*EYES)
+        for side in (-1, 1):
+            Ellipse(
+                pos=(cx + side * s * 0.075 - s * 0.03, cy + s * 0.03), size=(s * 0.06, s * 0.06)
+            )
 
     def _colour(self, index: int) -> Colour:
         return self.colours[index % len(self.colours)] if self.colours else (1, 1, 1, 1)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -52,7 +53,12 @@ class LittleDeadRidingHoodScreen(GameScreen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.bag: CombatBag | None = None
-        self.overlay = BagOverlay(on_draw=self.draw_from_bag, on_table=self.table_draw)
+        self.overlay = BagOverlay(
+            on_draw=self.draw_from_bag,
+            on_table=self.table_draw,
+            on_undo=self.undo,
+            on_home=self.go_home,
+        )
         self.chooser = LdrhCardChooser()
         self.ids.board.on_space = self.tap_space
         self._view: View | None = None
@@ -109,7 +115,9 @@ class LittleDeadRidingHoodScreen(GameScreen):
             extra.add_widget(draw)
             chance = None
         elif table.card_rows and chance is not None:
-            self._add_chooser_button("Show the discarded card", list(chance.outcomes), Source.MANUAL)
+            self._add_chooser_button(
+                "Show the discarded card", list(chance.outcomes), Source.MANUAL
+            )
             chance = None
         elif table.card_rows:
             cards = [c for c in choices if "card" in c.hint]
@@ -148,6 +156,22 @@ class LittleDeadRidingHoodScreen(GameScreen):
         else:
             self.controller.message("Nothing to do on that space now.")
 
+    # -- leaving and coming back ---------------------------------------------------------
+    def go_home(self) -> None:
+        """The bag overlay's Home: the fight waits in the journal; Continue reopens it."""
+        self.overlay.close()
+        App.get_running_app().go("home")
+
+    def on_leave(self, *_args: Any) -> None:
+        self.overlay.close()
+        self.chooser.close()
+
+    def on_enter(self, *_args: Any) -> None:
+        self.refresh()  # a fight still waiting for its draw opens the bag again
+
+    def _on_screen(self) -> bool:
+        return self.manager is None or self.manager.current == self.name
+
     # -- the combat bag -----------------------------------------------------------------
     def _sync_bag(self, table: LdrhTable) -> None:
         info = table.bag
@@ -162,7 +186,8 @@ class LittleDeadRidingHoodScreen(GameScreen):
             return
         if self.bag is not None and self.bag.armed != info.contents:
             self.bag.arm_with(info.contents)
-        self.overlay.show_bag(title, info.summary)
+        if self._on_screen():
+            self.overlay.show_bag(title, info.summary)
 
     def _token_key(self, token: str) -> str | None:
         """The key of the combat draw that comes out as ``token`` ("bullet", "wolf")."""
@@ -191,7 +216,7 @@ class LittleDeadRidingHoodScreen(GameScreen):
             self.overlay.mode = "ready"
             self.refresh()
             return
-        self.overlay.show_result(outcome)
+        self._reveal(outcome)
 
     def table_draw(self, outcome: str) -> None:
         """Players drew from the real bag and tell the app what came out."""
@@ -200,9 +225,15 @@ class LittleDeadRidingHoodScreen(GameScreen):
             return
         self.overlay.mode = "drawing"
         if self.controller.enter_outcome(key):
-            self.overlay.show_result(outcome)
+            self._reveal(outcome)
         else:
             self.overlay.mode = "ready"
+
+    def _reveal(self, outcome: str) -> None:
+        """The token is out (and journaled): show it and sound the bag's cue."""
+        self.overlay.show_result(outcome)
+        if self._cues is not None:
+            self._cues.play("bag_result")
 
     def _commit_draw(self, drawn: BagDraw) -> None:
         """The bag's commit hook: journal the token before anyone sees it."""
@@ -218,6 +249,9 @@ class LittleDeadRidingHoodScreen(GameScreen):
         if self.controller is None or self._token_key("bullet") is None:
             if self.controller is not None:
                 self.controller.message("The bag is not filled: nobody is fighting now.")
+            return
+        if not self._on_screen():
+            self.controller.message("Go back to the game to draw from the bag.")
             return
         self.draw_from_bag()
 
@@ -261,7 +295,6 @@ class LittleDeadRidingHoodScreen(GameScreen):
         if self.services is not None and self.bag is not None:
             self.services.devices.unregister(BAG_DEVICE)
         self.bag = None
-
 
 
 Factory.register("LaneBoardView", cls=LaneBoardView)
