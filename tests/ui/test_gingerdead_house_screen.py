@@ -7,9 +7,14 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from kivy.core.window import Window
+from kivy.metrics import sp
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 
 from companion.session.journal import Source
 from companion.ui.games.gingerdead_house import GingerdeadScreen
+from companion.ui.view_widgets import player_colour
 from tests.ui.conftest import Driver
 
 
@@ -52,6 +57,27 @@ def move(ui: Driver, text: str) -> None:
             break
     assert in_view(), f"{text!r} cannot be scrolled into view"
     ui.tap(button)
+
+
+def shown_labels(root: Widget) -> Iterator[Label]:
+    """Every label (buttons included) a player can see under ``root``."""
+    for widget in root.walk(restrict=True):
+        if isinstance(widget, Label) and widget.text and widget.opacity > 0 and widget.width > 0:
+            yield widget
+
+
+def to_players_step(ui: Driver) -> GingerdeadScreen:
+    """A digital game up to Player 1's first step, the hand shown by a tap."""
+    ui.app.start_game("gingerdead-house", 2, {})
+    ui.pump()
+    screen = ui.screen()
+    setup_player(ui, screen, "Gummy Grunt", (1, 2, 3))
+    setup_player(ui, screen, "Plain Defense 6", (2, 3, 4))
+    move(ui, "Plain Action 2 ·")
+    move(ui, "Plain Monster 4 (lane 1) ·")
+    move(ui, "Dragon ·")
+    ui.tap(screen.ids.hand_button)
+    return screen
 
 
 def enter(ui: Driver, key: str) -> bool:
@@ -100,7 +126,7 @@ def test_setup_flips_placing_and_the_log(game_ui: Driver) -> None:
     move(ui, "Dragon ·")
     assert "Dragon enters in lane 2" in screen.log_text
     assert "Dragon destroys Gummy Grunt in lane 2" in screen.log_text
-    assert tile(screen, 2, 5).text.startswith("Dragon") and tile(screen, 2, 5).kind == "monster"
+    assert tile(screen, 2, 5).card == "Dragon" and tile(screen, 2, 5).kind == "monster"
     assert tile(screen, 2, 1).kind == "empty"
 
     # player 1's step: the hand stays hidden until shown
@@ -124,7 +150,7 @@ def test_setup_flips_placing_and_the_log(game_ui: Driver) -> None:
     assert "Player 2: flip the action card" in screen.headline
     assert screen.shown_field == 1
     ui.tap(ui.button("Player 1", screen.ids.field_tabs))
-    assert tile(screen, 2, 4).text.startswith("Dragon")
+    assert tile(screen, 2, 4).card == "Dragon"
     ui.screenshot("gingerdead-house-field")
     ui.screenshot("gingerdead-house-field", (1280, 720))
 
@@ -188,3 +214,91 @@ def test_the_end_banner_shows_the_winners_and_why(game_ui: Driver) -> None:
     assert banner.reason == end.reason and "Monster Hunter points" in banner.scores
     assert not screen.ids.choices.children and not screen.ids.chance.shown
     ui.screenshot("gingerdead-house-end")
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+def test_the_hand_fits_without_a_sideways_scroll_and_shows_power_and_effect(
+    game_ui: Driver, size: tuple[int, int]
+) -> None:
+    ui = game_ui
+    ui.resize(size)
+    screen = to_players_step(ui)
+    ui.pump()
+    hand = ui.app.controller.state.board.cards[0].hand
+    cards = list(screen.ids.hand.children)
+    assert len(cards) == len(hand) >= 3
+    assert not screen.ids.hand_view.do_scroll_x
+    for card in cards:  # every card, the third too, wholly inside the window's width
+        left, _ = card.to_window(card.x, card.y)
+        assert 0 <= left and left + card.width <= Window.width
+    catalogue = ui.app.controller.state.board.catalogue.cards
+    for card_id in hand:
+        printed = catalogue[card_id]
+        face = next(c.text for c in cards if printed.name in c.text)
+        if printed.type == "defense":
+            assert f"power {printed.power_text}" in face
+        if printed.text:
+            assert printed.text.split()[0] in face
+    # the third card is tappable where it is drawn: a tap picks it and lights its tiles
+    third = next(c for c in reversed(cards[:-2]) if "power" in c.text)
+    ui.tap(third)
+    assert screen.selection.card and lit(screen)
+    ui.screenshot("gingerdead-house-hand-cards", size)
+
+
+def test_nothing_on_the_screen_is_below_15sp_at_800x480(game_ui: Driver) -> None:
+    ui = game_ui
+    ui.resize((800, 480))
+    screen = to_players_step(ui)
+    ui.pump()
+    small = [(w.text[:30], w.font_size) for w in shown_labels(screen) if w.font_size < sp(15)]
+    assert not small
+    assert any(t.card for t in screen.ids.grid.children)  # the tiles were checked too
+
+
+def test_the_log_shows_more_than_four_lines(game_ui: Driver) -> None:
+    ui = game_ui
+    ui.resize((800, 480))
+    screen = to_players_step(ui)
+    ui.pump()
+    body = screen.ids.log_view.children[0]
+    lines = len(screen.log_text.splitlines())
+    assert lines > 5
+    line_height = body.texture_size[1] / lines
+    assert screen.ids.log_view.height >= 5 * line_height
+
+
+def test_the_banner_says_whose_turn_and_the_headline_is_below_it(game_ui: Driver) -> None:
+    ui = game_ui
+    screen = to_players_step(ui)
+    banner = screen.ids.banner
+    game = ui.app.controller.session.game
+    assert banner.text == "Player 1's turn"
+    assert tuple(banner.background) == player_colour(0, game)
+    assert "play defenses" in screen.headline and "play defenses" not in banner.text
+    move(ui, "End the player step")
+    assert banner.text == "Player 2's turn"
+    assert tuple(banner.background) == player_colour(1, game)
+
+
+def test_a_monster_breaking_through_plays_the_cue(game_ui: Driver) -> None:
+    ui = game_ui
+    ui.app.start_game("gingerdead-house", 2, {})
+    ui.pump()
+    screen = ui.screen()
+    controller = ui.app.controller
+    rng = random.Random(5)
+    while controller.view().table.breakthroughs == 0:
+        view = controller.view()
+        assert view.end is None
+        assert "breakthrough" not in screen._cues.played
+        if view.chance is not None:
+            controller.draw()
+        else:  # never defend: end or pass whenever the game allows it
+            quiet = [c for c in view.choices if c.hint.get("move") in ("end", "pass")]
+            assert controller.choose(rng.choice(quiet or list(view.choices)).key)
+    ui.pump()
+    assert screen._cues.played.count("breakthrough") == 1
+    assert "gets past row 1" in screen.log_text
+    ui.tap(ui.button("Undo"))  # taking it back is no new breakthrough
+    assert screen._cues.played.count("breakthrough") == 1

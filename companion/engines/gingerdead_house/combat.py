@@ -10,6 +10,9 @@ from companion.engines.gingerdead_house.board import MONSTER, Board, Piece, play
 from companion.engines.gingerdead_house.cards import LANES, ROWS, power_less
 from companion.engines.gingerdead_house.effect_api import Pos
 
+PAST_ROW_1 = "gets past row 1"
+"""The words of a breakthrough log line (a presenter counts them for the cue)."""
+
 
 def enter(board: Board, field: int, piece: Piece, lane: int, first_time: bool) -> None:
     """A monster enters row 5 of ``lane``, pushing monsters there down (GH2)."""
@@ -40,7 +43,7 @@ def step(board: Board, field: int, lane: int, row: int) -> None:
     assert piece is not None and piece[1] == MONSTER
     if row == 1:
         board.put(field, lane, row, None)
-        board.say(f"{board.name(piece)} gets past row 1 {board.where(field, lane)}")
+        board.say(f"{board.name(piece)} {PAST_ROW_1} {board.where(field, lane)}")
         board.route(piece, None)
         eliminate(board, field)
         return

@@ -30,7 +30,8 @@ from companion.engines.gingerdead_house.actions import (
     Trick,
 )
 from companion.engines.gingerdead_house.board import MONSTER
-from companion.engines.gingerdead_house.cards import LANES, ROWS
+from companion.engines.gingerdead_house.cards import LANES, ROWS, Card
+from companion.engines.gingerdead_house.combat import PAST_ROW_1
 from companion.engines.gingerdead_house.text import named, public_line
 from companion.engines.view import ChanceEntry, Choice, Ending, Item, Private, View, sentence
 
@@ -120,6 +121,8 @@ class GingerdeadTable:
     app_may_draw: bool
     """At a chance node: the app may draw (False for a real player deck in the players'
     hands: only the table can draw from it)."""
+    breakthroughs: int = 0
+    """How many monsters have got past row 1 so far (a screen cues each new one)."""
 
 
 def present(state: GingerdeadState, viewer: int | None) -> View:
@@ -285,7 +288,7 @@ def _private(state: GingerdeadState, viewer: int | None) -> Private | None:
         return None
     cards = state.board.catalogue.cards
     items = tuple(
-        Item(cards[c].name + (f" x{n}" if n > 1 else ""), {"card": c})
+        Item(cards[c].name + (f" x{n}" if n > 1 else ""), _card_hint(cards[c]))
         for c, n in sorted(hand.items(), key=lambda kv: cards[kv[0]].name)
     )
     return Private(viewer, f"{state.player_name(viewer)}'s hand", items)
@@ -299,7 +302,15 @@ def _pickable(state: GingerdeadState, player: int) -> tuple[Item, ...]:
         return ()
     else:
         ids = state.playable(player, "defense") + state.playable(player, "trick")
-    return tuple(Item(cards[c].name, {"card": c}) for c in sorted(ids, key=lambda c: cards[c].name))
+    return tuple(
+        Item(cards[c].name, _card_hint(cards[c])) for c in sorted(ids, key=lambda c: cards[c].name)
+    )
+
+
+def _card_hint(card: Card) -> dict[str, Any]:
+    """What a hand card shows besides its name: its id, power and printed effect."""
+    power = card.power_text if card.type != "trick" else ""
+    return {"card": card.id, "power": power, "text": card.text}
 
 
 def _focus(state: GingerdeadState) -> int:
@@ -362,4 +373,5 @@ def _table(state: GingerdeadState) -> GingerdeadTable:
         pickable=() if owner is None else _pickable(state, owner),
         table_may_enter=table_may_enter(state),
         app_may_draw=app_may_draw(state),
+        breakthroughs=sum(PAST_ROW_1 in line for line in state.board.log),
     )

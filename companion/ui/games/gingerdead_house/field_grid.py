@@ -9,12 +9,16 @@ from kivy.factory import Factory
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
+from kivy.utils import escape_markup
 
 from companion.engines.gingerdead_house import TileView
 from companion.ui.screens import load_kv
 
 
 class FieldTile(Button):
+    """One tile: the power first, so a long name cut to the tile's lines never hides it."""
+
+    card = StringProperty("")
     kind = StringProperty("empty")
     target = BooleanProperty(False)
     selected = BooleanProperty(False)
@@ -35,7 +39,8 @@ class FieldGrid(GridLayout):
             for _ in tiles:
                 self.add_widget(Factory.FieldTile())
         for widget, tile in zip(reversed(self.children), tiles, strict=True):
-            widget.text = tile.text
+            widget.text = _face(tile)
+            widget.card = tile.card
             widget.kind = tile.kind
             widget.target = (tile.lane, tile.row) in lit
             widget.selected = (tile.lane, tile.row) == picked
@@ -46,6 +51,10 @@ class FieldGrid(GridLayout):
 
     def _tapped(self, widget: FieldTile) -> None:
         self._on_tile(widget.lane, widget.row)
+
+
+def _face(tile: TileView) -> str:
+    return f"[b]{escape_markup(tile.power)}[/b] {escape_markup(tile.card)}" if tile.card else ""
 
 
 load_kv(__file__)

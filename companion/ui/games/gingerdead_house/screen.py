@@ -1,8 +1,10 @@
 """The Gingerdead House game screen.
 
 Left: one field as a 4 x 5 grid (row 5, where monsters enter, at the top) with a tab per
-player.  Right: whose decision it is, the hand (hidden until its owner shows it), the
-moves, and the step-by-step log ("Dragon destroys Gummy Grunt in lane 2").  A tap picks a
+player, and Undo, History and "Show my hand" below it.  Right: whose turn it is (the
+shared banner, in their colour) with the headline below it, the hand as cards that wrap
+in two columns (name, power and effect; never a sideways scroll), the moves, and the
+step-by-step log ("Dragon destroys Gummy Grunt in lane 2").  A tap picks a
 card or a defense; the tiles it could go to light up; tapping one makes that choice.
 Flips can be made by the app or entered from the real decks, as the view allows.
 
@@ -15,18 +17,22 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.factory import Factory
-from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.utils import escape_markup
 
 from companion.engines.gingerdead_house import GingerdeadTable
-from companion.engines.view import View
+from companion.engines.view import Item, View
 from companion.ui.game_screen import GameScreen
 from companion.ui.games.gingerdead_house import taps
 from companion.ui.games.gingerdead_house.field_grid import FieldGrid  # noqa: F401  (kv rule)
 from companion.ui.games.gingerdead_house.taps import NOTHING, Selection
 from companion.ui.screens import load_kv
-from companion.ui.view_widgets import ChanceEntry, ChoiceGrid, EndBanner  # noqa: F401  (kv rules)
+from companion.ui.view_widgets import (  # noqa: F401  (kv rules)
+    ChanceEntry,
+    ChoiceGrid,
+    EndBanner,
+    TurnBanner,
+)
 
 LOG_LINES = 14
 
@@ -44,6 +50,8 @@ class GingerdeadScreen(GameScreen):
         self.selection: Selection = NOTHING
         self._moment: tuple[Any, ...] | None = None
         """Who decides what: when it changes, the selection and hand are reset."""
+        self._breakthroughs: int | None = None
+        """Monsters past row 1 at the last redraw (None before the first one)."""
 
     # -- drawing -------------------------------------------------------------------
     def view(self, viewer: int | None = None) -> View:
@@ -63,6 +71,8 @@ class GingerdeadScreen(GameScreen):
             self._moves_from_the_top()
         elif self.selection != NOTHING and not taps.relevant(view, self.selection):
             self.selection = NOTHING
+        self._cue_breakthrough(table.breakthroughs)
+        self._show_turn(view)
         self.headline = view.headline
         self.status = table.status
         self.log_text = escape_markup("\n".join(line.text for line in view.log[-LOG_LINES:]))
@@ -71,6 +81,24 @@ class GingerdeadScreen(GameScreen):
         self._fill_grid(view)
         self._fill_hand(view)
         self._fill_moves(view)
+
+    def _cue_breakthrough(self, count: int) -> None:
+        """A monster got past row 1 since the last redraw: the breakthrough sound (not
+        when a game is resumed or a step undone)."""
+        if self._breakthroughs is not None and count > self._breakthroughs and self._cues:
+            self._cues.play("breakthrough")
+        self._breakthroughs = count
+
+    def _show_turn(self, view: View) -> None:
+        """The banner says only whose turn it is, short enough never to be cut; the
+        headline (what to do now) goes below it."""
+        banner = self.ids.banner
+        game = self.controller.session.game
+        if view.end is not None:
+            banner.show("Game over", None, game)
+            return
+        player = view.turn if view.turn is not None else view.table.focus
+        banner.show(f"{self.player_name(player)}'s turn", player, game)
 
     def _moves_from_the_top(self) -> None:
         """A new decision shows its moves from the first one (a scroll still gliding from
@@ -111,7 +139,7 @@ class GingerdeadScreen(GameScreen):
         self.hand_secret = bool(view.table.hand_secret)
         for item in taps.hand_items(view, self._hand_view(view)):
             card_id = item.hint["card"]
-            button = Factory.Tap(text=item.label, size_hint_x=None, width=dp(150), font_size="14sp")
+            button = Factory.HandCard(text=_card_text(item))
             if self.selection.card != card_id:
                 button.background_color = (0.28, 0.28, 0.30, 1)
             button.bind(on_release=lambda _b, c=card_id, n=item.label: self.pick_card(c, n))
@@ -169,6 +197,16 @@ class GingerdeadScreen(GameScreen):
         """Make one of the view's choices, by its key."""
         self.selection = NOTHING
         self.controller.choose(key)
+
+
+def _card_text(item: Item) -> str:
+    """A hand card's face: its name and power in bold, then its printed effect."""
+    power = item.hint.get("power", "")
+    title = f"[b]{escape_markup(item.label)}[/b]" + (
+        f"  power {escape_markup(power)}" if power else ""
+    )
+    effect = item.hint.get("text", "")
+    return title + (f"\n{escape_markup(effect)}" if effect else "")
 
 
 load_kv(__file__)
