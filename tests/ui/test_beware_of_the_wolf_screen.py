@@ -245,7 +245,8 @@ def test_a_spin_while_wolf_tools_are_open_is_not_a_game_move(ui: Driver) -> None
 
 def play(ui: Driver, *actions: Any) -> None:
     for action in actions:
-        assert ui.app.controller.apply(action, Source.MANUAL), action
+        controller = ui.app.controller
+        assert controller.apply(action, table_source(controller)), action
     ui.pump(3)
 
 
@@ -404,7 +405,7 @@ def test_nothing_on_the_screen_is_below_15sp_at_800x480(ui: Driver) -> None:
             if state.is_chance_node()
             else rng.choice(state.legal_actions())
         )
-        assert controller.apply(action, Source.MANUAL)
+        assert controller.apply(action, table_source(controller))
     ui.pump(3)
     seen.append(small_text(screen))
     assert not [problem for problems in seen for problem in problems]
