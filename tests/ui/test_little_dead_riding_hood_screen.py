@@ -171,6 +171,8 @@ def test_round_flow_board_taps_and_the_combat_bag(ui: Driver) -> None:
     ui.pump(8)
     assert ui.screen() is screen and overlay.is_open and overlay.mode == "ready"
     assert screen._cues is not None and "bag_result" not in screen._cues.played
+    ui.screenshot("ldrh-bag-undo-home", (1280, 720))
+    ui.resize((800, 480))
 
     screen.bag._rng = random.Random(_seed_for("bullet", 2))
     ui.tap(overlay.ids.draw_button)
