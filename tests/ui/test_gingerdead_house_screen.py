@@ -50,11 +50,7 @@ def move(ui: Driver, text: str) -> None:
         _, bottom = view.to_window(view.x, view.y)
         return bool(bottom <= y <= bottom + view.height)
 
-    for _ in range(10):  # scroll_to waits for a pending layout
-        view.scroll_to(button, padding=0, animate=False)
-        ui.pump()
-        if in_view():
-            break
+    ui.scroll_into_view(button)  # stops the scroll spring too, as scroll_to does not
     assert in_view(), f"{text!r} cannot be scrolled into view"
     ui.tap(button)
 
