@@ -7,6 +7,7 @@ import pkgutil
 import sys
 
 import benchmarks
+from benchmarks import goals
 
 
 def main(selected: list[str]) -> int:
@@ -17,6 +18,11 @@ def main(selected: list[str]) -> int:
             continue
         module = importlib.import_module(f"benchmarks.{info.name}")
         module.main()
+    lines = goals.reported()
+    if lines:
+        print()
+        for goal in lines:
+            print(goal.line())
     return 0
 
 
