@@ -6,6 +6,7 @@ from typing import Any
 
 from companion.engines.le_petit_poucet import GAME, LePetitPoucetGame, PoucetState
 from companion.engines.le_petit_poucet.box import Box, parse_box
+from companion.engines.le_petit_poucet.save import LAST_TURN_KEYS
 
 
 def small_box(forest_spaces: int = 10, trees: int = 5, series: int = 1) -> Box:
@@ -84,3 +85,26 @@ def play_turn(
     do(state, f"the token is the {tree(state, token)}")
     assert state.last_turn is not None
     return state.last_turn
+
+
+def position_at(
+    players: int,
+    first: int,
+    turn: int,
+    positions: list[int],
+    eaten: list[int | None],
+    **options: object,
+) -> PoucetState:
+    """A saved position at the start of ``turn`` (as the journal would restore it)."""
+    fresh = new_game(players, first=first, **options)  # type: ignore[arg-type]
+    data = fresh.to_dict()
+    data["state"].update(
+        turn=turn,
+        positions=positions,
+        eaten_turn=eaten,
+        set_aside=list(fresh.trees_in_play[-(turn - 1) :]),
+        last_turn=dict.fromkeys(LAST_TURN_KEYS),
+    )
+    state = GAME.state_from_dict(data)
+    assert isinstance(state, PoucetState)
+    return state

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from companion.engines.base import CHANCE, IllegalAction
-from companion.engines.le_petit_poucet import GAME, PoucetState, ogre
-from companion.engines.le_petit_poucet.save import LAST_TURN_KEYS
+from companion.engines.le_petit_poucet import ogre
 from tests.engines.le_petit_poucet.helpers import (
     do,
     new_game,
     play_turn,
+    position_at,
     small_box,
     touch_round,
     tree,
@@ -235,39 +235,16 @@ def test_the_finder_leads_the_next_turn_else_the_first_player_stays() -> None:
     assert state.first_player == 3
 
 
-def _position(
-    players: int,
-    first: int,
-    turn: int,
-    positions: list[int],
-    eaten: list[int | None],
-    **options: object,
-) -> PoucetState:
-    """A saved position at the start of ``turn`` (as the journal would restore it)."""
-    fresh = new_game(players, first=first, **options)  # type: ignore[arg-type]
-    data = fresh.to_dict()
-    data["state"].update(
-        turn=turn,
-        positions=positions,
-        eaten_turn=eaten,
-        set_aside=list(fresh.trees_in_play[-(turn - 1) :]),
-        last_turn=dict.fromkeys(LAST_TURN_KEYS),
-    )
-    state = GAME.state_from_dict(data)
-    assert isinstance(state, PoucetState)
-    return state
-
-
 def test_an_eaten_first_player_hands_over_clockwise() -> None:
     """PP6: P2 leads turn 4, nobody finds the tree, and a boot lands on P2's space."""
-    state = _position(4, first=1, turn=4, positions=[3, 1, 2, 2], eaten=[None, None, None, None])
+    state = position_at(4, first=1, turn=4, positions=[3, 1, 2, 2], eaten=[None, None, None, None])
     report = play_turn(state, grabs={}, votes={}, token="oak")
     assert report["eaten"] == [1]
     assert state.first_player == 2
 
 
 def test_less_quick_variant_does_not_ask_eaten_children() -> None:
-    state = _position(
+    state = position_at(
         4, first=0, turn=4, positions=[3, 0, 2, 2], eaten=[None, 3, None, None], less_quick=True
     )
     touch_round(state)
