@@ -5,6 +5,11 @@ package's ``advisor`` subpackage) with
 ``policy_names() -> list[str]`` and ``win_rates(names, playouts, seed)`` returning rows with
 ``name``, ``description``, ``wins``, ``games``, ``win_rate`` and ``interval``.  This command
 finds that module, so adding odds for another game never edits this file.
+
+A game whose luck is physical may offer *chance rows* instead: ``chance_rows(records)``
+returning a table with ``title``, ``rows`` (each with ``name``, ``chance`` and ``note``)
+and ``notes``.  ``records`` maps what the table's devices have recorded (read-only) by
+name, e.g. ``"turntable spins"``; a game reads the records it knows and ignores the rest.
 """
 
 from __future__ import annotations
@@ -12,9 +17,13 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from pathlib import Path
 from types import ModuleType
+from typing import Any
 
+from companion.devices.turntable.store import TurntableStore
 from companion.engines import registry
+from companion.paths import DataDirError, data_dir
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -55,6 +64,8 @@ def run(args: argparse.Namespace) -> int:
     if args.playouts < 1:
         print("companion odds: --playouts must be at least 1", file=sys.stderr)
         return 2
+    if hasattr(module, "chance_rows"):
+        return print_chances(module.chance_rows(table_records(args.data_dir)))
     names = [args.policy] if args.policy else module.policy_names()
     try:
         rows = module.win_rates(names, args.playouts, args.seed)
@@ -69,4 +80,26 @@ def run(args: argparse.Namespace) -> int:
             f"  {row.name:<{width}}  {row.win_rate:6.1%}  [{low:6.1%} - {high:6.1%}]"
             f"  {row.games:>6} games  {row.description}"
         )
+    return 0
+
+
+def table_records(override: str | None) -> dict[str, Any]:
+    """What the table's devices have recorded in the data directory, for chance rows."""
+    try:
+        base = data_dir(override)
+    except DataDirError:
+        return {}
+    store = TurntableStore(Path(base) / "turntable")
+    board = store.board_path.read_text(encoding="utf-8") if store.board_path.exists() else None
+    return {"turntable spins": store.load_spins(), "turntable board": board}
+
+
+def print_chances(table: Any) -> int:
+    """A game's chance rows: each name and its chance, then the table's notes."""
+    print(table.title)
+    width = max((len(row.name) for row in table.rows), default=0)
+    for row in table.rows:
+        print(f"  {row.name:<{width}}  {row.chance:6.1%}  {row.note}".rstrip())
+    for note in table.notes:
+        print(note)
     return 0

@@ -306,7 +306,7 @@ def test_the_catch_odds_follow_the_owners_spinner_once_it_has_enough_spins(ui: D
     for _ in range(100):  # a worn turntable that loves the blue house's side
         screen.store.add_spin(125.0)
     screen.refresh()
-    assert "by your turntable's last 100 spins" in screen.odds
+    assert "from your spinner's last 100 spins" in screen.odds
     assert "Player 2 4%" not in screen.odds
     ui.screenshot("wolf-odds")
     ui.screenshot("wolf-odds", (1280, 720))

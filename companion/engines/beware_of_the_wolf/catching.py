@@ -1,7 +1,7 @@
 """Before a spin: each unprotected pawn's chance of being caught on this board.
 
-Named ``catching`` rather than ``odds``: ``companion odds`` loads a package's ``odds``
-module as its win-rate provider.
+The command-line view of the same odds, space by space, is ``odds.py``
+(``companion odds beware-of-the-wolf``).
 
 A pawn is caught when the snout comes to rest on its space, or within the
 midline tolerance of its edge (BW5), so a space's chance is the share of resting
@@ -74,5 +74,9 @@ def odds_words(odds: Sequence[CatchOdds], name: Callable[[int], str], spins: int
     if not odds:
         return ""
     parts = ", ".join(f"{name(o.player)} {percent(o.chance)}" for o in odds)
-    source = f"by your turntable's last {spins} spins" if spins else "on a fair spinner"
-    return f"If the wolf is spun, it catches {parts} ({source})."
+    return f"If the wolf is spun, it catches {parts} ({source_words(spins)})."
+
+
+def source_words(spins: int) -> str:
+    """Where the odds come from, in player words: the owner's spinner or a fair one."""
+    return f"from your spinner's last {spins} spins" if spins else "on a fair spinner"

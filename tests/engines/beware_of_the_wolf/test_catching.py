@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 from companion.commands.odds import odds_module
 from companion.engines.beware_of_the_wolf import (
     GAME,
+    Board,
     catch_odds,
     default_board,
     odds_words,
@@ -74,7 +77,7 @@ def test_the_odds_in_player_words() -> None:
     odds = state.view().table.catch_odds
     words = odds_words(odds, state.player_name)
     assert words == "If the wolf is spun, it catches Ben 4%, Cleo 4% (on a fair spinner)."
-    assert "last 80 spins" in odds_words(odds, state.player_name, 80)
+    assert "from your spinner's last 80 spins" in odds_words(odds, state.player_name, 80)
     assert odds_words((), state.player_name) == ""
 
 
@@ -88,6 +91,65 @@ def test_a_spin_that_catches_nobody_says_so() -> None:
     assert GAME.id == "beware-of-the-wolf"
 
 
-def test_the_catch_odds_are_not_mistaken_for_a_win_rate_provider() -> None:
-    # `companion odds GAME` loads a package's `odds` module; the catch odds are not one.
-    assert odds_module("beware-of-the-wolf") is None
+def test_companion_odds_finds_the_catch_odds_as_chance_rows() -> None:
+    # `companion odds GAME` loads a package's `odds` module: here it offers chance rows.
+    module = odds_module("beware-of-the-wolf")
+    assert module is not None and hasattr(module, "chance_rows")
+    assert not hasattr(module, "win_rates")
+
+
+# -- the rulebook's catching rule, brute force ------------------------------------------------
+def rulebook_zone(board: Board, snout: float, midline: float) -> set[str]:
+    """The catching rule straight from the geometry, written apart from ``Board``: the space
+    each ring's snout line falls in ("points at a space"), and both spaces beside an edge
+    within ``midline`` degrees of it ("exactly at the midline between two spaces")."""
+
+    def off(a: float, b: float) -> float:
+        return abs((a - b + 180.0) % 360.0 - 180.0)
+
+    zone = set()
+    for ring in ("outer", "inner"):
+        spaces = [s for s in board.spaces if s.ring == ring]
+        zone.add(min(spaces, key=lambda s: off(snout, s.angle) / s.half_width).id)
+        edges = []
+        for s in spaces:
+            for edge in (s.angle - s.half_width, s.angle + s.half_width):
+                side = [t.id for t in spaces if off(edge, t.angle) <= t.half_width + 0.25]
+                edges.append((off(snout, edge), side))
+        near, side = min(edges, key=lambda e: e[0])
+        if near <= midline:
+            zone.update(side)
+    return zone
+
+
+@pytest.mark.parametrize("midline", [0.0, 2.0, 5.0])
+def test_every_whole_degree_catches_what_the_rulebook_rule_says(midline: float) -> None:
+    board = default_board()
+    for degrees in range(360):
+        assert board.guarded(float(degrees), midline) == rulebook_zone(board, degrees, midline), (
+            degrees
+        )
+
+
+@pytest.mark.parametrize("midline", [0.0, 2.0])
+def test_the_shown_odds_match_an_angle_sweep_of_the_rulebook_rule(midline: float) -> None:
+    # Count the whole-degree resting places by the rule above (the engine's own spin), and
+    # sweep the snout every 0.05 degrees (a real spinner): a space's width plus the midline
+    # on both sides.  The shown odds are the whole-degree count exactly, and within two
+    # degrees' worth of the continuous sweep.
+    board = default_board()
+    open_spaces = [s.id for s in board.spaces if not s.tree]
+    shown = {o.space: o.chance for o in catch_odds(board, [(0, s) for s in open_spaces], midline)}
+    steps = 7200
+    swept = dict.fromkeys(open_spaces, 0)
+    whole = dict.fromkeys(open_spaces, 0)
+    for k in range(steps):
+        for space in rulebook_zone(board, k * 360 / steps, midline) & swept.keys():
+            swept[space] += 1
+            if k % 20 == 0:
+                whole[space] += 1
+    for space in open_spaces:
+        assert math.isclose(shown[space], whole[space] / 360), space
+        width = 2 * board.by_id[space].half_width + 2 * midline
+        assert math.isclose(swept[space] / steps, width / 360, abs_tol=0.5 / 360), space
+        assert abs(shown[space] - swept[space] / steps) <= 2 / 360, space
