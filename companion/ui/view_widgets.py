@@ -69,12 +69,20 @@ class TurnBanner(BoxLayout):
     text = StringProperty("")
     background = ColorProperty(NEUTRAL)
     foreground = ColorProperty((1, 1, 1, 1))
+    font_scale = NumericProperty(1.0)
+    """How much larger than 24sp the words are drawn (a screen that grows on a larger display)."""
+    shown = BooleanProperty(True)
 
     def show(self, text: str, player: int | None, game: Game | None = None) -> None:
         """Show ``text`` in player ``player``'s piece colour (the table's grey for None)."""
         self.text = text
         self.background = player_colour(player, game)
         self.foreground = ink(self.background)
+        self.shown = True
+
+    def hide(self) -> None:
+        """Fold away (at the end, where the end banner alone says how the game ended)."""
+        self.shown = False
 
 
 class ChoiceGrid(BoxLayout):

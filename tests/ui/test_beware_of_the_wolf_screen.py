@@ -180,7 +180,10 @@ def test_the_winner_is_shown(ui: Driver) -> None:
     winner = controller.state.winners[0]
     colour = controller.state.board.houses[controller.state.houses[winner]].colour
     assert tuple(end.background)[:3] == colour_of(colour)  # the winner's pawn colour
+    turn = screen.ids.turn  # one ending: no "Game over" banner above the winner's
+    assert not turn.shown and turn.height == 0 and "Game over" not in turn.text
     ui.screenshot("wolf-winner")
+    ui.screenshot("wolf-winner", (1280, 720))
 
 
 def test_wolf_tools_calibrate_and_show_spinner_health(ui: Driver) -> None:

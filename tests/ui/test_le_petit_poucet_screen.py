@@ -324,6 +324,8 @@ def test_the_winner_is_shown(ui: Driver) -> None:
     assert controller.state.is_terminal()
     assert screen.steps.ids.end.title == "Nobody wins"
     assert "Ogre ate all the remaining children" in screen.steps.ids.end.reason
+    banner = screen.ids.banner  # one ending: no "Game over" banner above the end banner
+    assert not banner.shown and banner.height == 0 and banner.opacity == 0
     path = screen.ids.path
     assert path.cell(0).trodden and not path.cell(1).trodden  # the Ogre's trail, in red
     assert all(pawn.faded for pawn in path.cell(-1).ids.pawns.children)  # in his house
@@ -539,6 +541,7 @@ def test_the_tree_cards_are_a_grid_by_series(ui: Driver, size: tuple[int, int]) 
         assert screen.scale > 1.3  # the board grows on a larger screen
         assert birch.height > dp(70)
         assert screen.ids.status.font_size > dp(20)  # and the type with it
+        assert screen.ids.banner.font_scale == screen.scale  # the turn banner too
 
     ui.tap(birch)  # the card that turned up, entered by touch
     box = controller.state.box

@@ -244,8 +244,11 @@ class WolfScreen(GameScreen):
     def _show_turn(self, view: View, table: WolfTable) -> None:
         """The turn banner, in the colour of that player's pawn once they have one."""
         banner = self.ids.turn
+        if view.end is not None:
+            banner.hide()  # the end banner alone says how the game ended
+            return
         if table.player is None:
-            banner.show("The table" if view.end is None else "Game over", None)
+            banner.show("The table", None)
             return
         banner.show(f"{self.controller.player_name(table.player)}'s turn", table.player)
         pawn = next((p for p in table.pawns if p.player == table.player), None)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
-from kivy.metrics import dp, sp
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion.devices import timing
@@ -159,7 +159,6 @@ class PoucetScreen(GameScreen):
         if scale == self.scale:
             return
         self.scale = scale
-        self.ids.banner.children[0].font_size = sp(24) * scale
         self.refresh()  # the buttons made in Python take their size when shown
 
     def draw_for_table(self) -> None:
@@ -190,7 +189,10 @@ class PoucetScreen(GameScreen):
 
         self.ids.path.update(table, rgba)
         acting = view.turn if view.turn is not None else table.first_player
-        self.ids.banner.show(table.step_title, acting if view.end is None else None, game)
+        if view.end is None:
+            self.ids.banner.show(table.step_title, acting, game)
+        else:
+            self.ids.banner.hide()  # the end banner alone says how the game ended
         chance = view.chance
         self.cards = table.touch is None and chance is not None and has_tree_entry(chance.outcomes)
         self.status_text = "\n".join(status_lines(table, rgba, self.cards))
