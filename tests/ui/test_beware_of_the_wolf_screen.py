@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
 from kivy.core.window import Window
 from kivy.metrics import sp
 from kivy.tests.common import UnitTestTouch
@@ -412,3 +413,47 @@ def test_nothing_on_the_screen_is_below_15sp_at_800x480(ui: Driver) -> None:
     ui.pump(3)
     seen.append(small_text(screen))
     assert not [problem for problems in seen for problem in problems]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_set_up_from_home_is_two_taps_the_wolf_and_a_house_each(ui: Driver, players: int) -> None:
+    """Home -> the first move: the game's tile, the number of players (2 is ready), Start, the
+    wolf set (the app does it: the rulebook's "points at none of the houses"), and each
+    player's house tapped on the board; then the die and a lit space."""
+    ui.go_home()
+    home = ui.screen()
+    home.on_pre_enter()
+    ui.pump(3)
+    taps = 0
+    with hand_driven_turntable():
+        ui.tap(next(t for t in home.ids.tiles.children if t.game_id == "beware-of-the-wolf"))
+        taps += 1
+        ui.pump(3)
+        new_game = ui.screen()
+        if players != 2:
+            ui.tap(next(b for b in new_game.ids.player_counts.children if b.text == str(players)))
+            taps += 1
+        ui.tap(new_game.ids.start_button)
+        taps += 1
+        ui.pump(3)
+    screen = ui.screen()
+    assert isinstance(screen, WolfScreen)
+    ui.tap(screen.ids.chance.ids.app_button)  # set the wolf
+    taps += 1
+    view = screen.board_view
+    for colour in ("red", "blue", "yellow", "green")[:players]:
+        tap_at(ui, view, *view.house_point(colour))
+        taps += 1
+    state = ui.app.controller.state
+    assert state.phase == "roll"
+    assert taps == 3 + players + (players != 2)  # the set-up: no tap more than it needs
+    ui.tap(screen.ids.chance.ids.app_button)  # the die
+    while ui.app.controller.state.phase == "spin-choice":  # the wolf's head: leave it
+        ui.tap(ui.button("Leave the wolf"))
+        ui.tap(screen.ids.chance.ids.app_button)
+    target = next(iter(screen.board_view.picture.targets), None)
+    if target is not None:
+        tap_at(ui, view, *view.space_point(target))
+    else:  # no way round the wolf: the only choice is a button
+        ui.tap(buttons(screen.ids.actions)[0])
+    assert ui.app.controller.state.turns_taken >= 1  # the first move is made

@@ -687,12 +687,17 @@ def test_nothing_on_the_screen_is_below_15sp(ui: Driver) -> None:
     assert [(what, small) for what, small in seen if small] == []
 
 
-def test_set_up_is_two_taps_and_the_app_can_turn_the_cards(ui: Driver) -> None:
-    """New game -> the first token: "Start the game" and who begins (the app draws);
-    at step 2 the side column's "Let the app do it" turns over a card."""
-    ui.app.open_new_game("le-petit-poucet")
+def test_set_up_is_three_taps_from_home_and_the_app_can_turn_the_cards(ui: Driver) -> None:
+    """Home -> the first move ("Token drawn"): the game's tile, "Start the game" and who
+    begins (the app draws); at step 2 the side column's "Let the app do it" turns a card."""
+    ui.go_home()
+    home = ui.screen()
+    home.on_pre_enter()
     ui.pump(3)
     taps = 0
+    ui.tap(next(t for t in home.ids.tiles.children if t.game_id == "le-petit-poucet"))
+    taps += 1
+    ui.pump(3)
     ui.tap(ui.screen().ids.start_button)
     taps += 1
     ui.pump(5)
@@ -700,9 +705,13 @@ def test_set_up_is_two_taps_and_the_app_can_turn_the_cards(ui: Driver) -> None:
     controller = ui.app.controller
     ui.tap(screen.steps.ids.chance.ids.app_button)  # a player chosen at random
     taps += 1
-    assert controller.state.first_player is not None and ui.button("Token drawn")
-    assert taps == 2
-    controller.apply(("draw",), table_source(controller))
+    assert controller.state.first_player is not None
+    ui.tap(ui.button("Token drawn"))  # the first move of the game
+    assert controller.state.phase == TOUCH
+    assert taps == 3
+    ui.screenshot("petit-poucet-first-move")
+    ui.screenshot("petit-poucet-first-move", (1280, 720))
+    controller.apply(("pass",), table_source(controller))
     controller.apply(("pass",), table_source(controller))
     controller.apply(("box",), table_source(controller))
     ui.pump(3)

@@ -23,21 +23,26 @@ class _Bare(NamedTuple):
     kind: str
 
 
-class _OfPlayer(NamedTuple):
+class _Valued(NamedTuple):
     kind: str
-    player: int
+    value: int
 
 
-class _OfTree(NamedTuple):
-    kind: str
-    tree: int
-
-
-class BareAction(_Bare):
-    """An action with nothing but its kind (the kind is filled in)."""
+class _Kinded:
+    """The kind comes from the class line: ``class Draw(BareAction, kind="draw")``."""
 
     __slots__ = ()
     KIND: ClassVar[str] = ""
+
+    def __init_subclass__(cls, kind: str = "", **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.KIND = kind
+
+
+class BareAction(_Bare, _Kinded):
+    """An action with nothing but its kind."""
+
+    __slots__ = ()
 
     def __new__(cls) -> Self:
         return super().__new__(cls, cls.KIND)
@@ -46,90 +51,77 @@ class BareAction(_Bare):
         return ()
 
 
-class PlayerAction(_OfPlayer):
+class ValuedAction(_Valued, _Kinded):
+    """An action naming one number (a seat or a tree); the subclass names what it is."""
+
+    __slots__ = ()
+
+    def __new__(cls, value: int) -> Self:
+        return super().__new__(cls, cls.KIND, value)
+
+    def __getnewargs__(self) -> tuple[int]:  # type: ignore[override]
+        return (self.value,)
+
+
+class PlayerAction(ValuedAction):
     """An action naming one seat (0-based)."""
 
     __slots__ = ()
-    KIND: ClassVar[str] = ""
 
-    def __new__(cls, player: int) -> Self:
-        return super().__new__(cls, cls.KIND, player)
-
-    def __getnewargs__(self) -> tuple[int]:  # type: ignore[override]
-        return (self.player,)
+    @property
+    def player(self) -> int:
+        return self.value
 
 
-class TreeAction(_OfTree):
+class TreeAction(ValuedAction):
     """An action naming one tree of the box (its index)."""
 
     __slots__ = ()
-    KIND: ClassVar[str] = ""
 
-    def __new__(cls, tree: int) -> Self:
-        return super().__new__(cls, cls.KIND, tree)
-
-    def __getnewargs__(self) -> tuple[int]:  # type: ignore[override]
-        return (self.tree,)
+    @property
+    def tree(self) -> int:
+        return self.value
 
 
-class First(PlayerAction):
+# The actions, in the order of a turn (the kind is the version-1 tuple's first item).
+class First(PlayerAction, kind="first"):
     """Chance: this child is the first player of the first turn."""
 
-    KIND = "first"
 
-
-class Draw(BareAction):
+class Draw(BareAction, kind="draw"):
     """Step 1: the first player draws a tree token (its identity stays unknown)."""
 
-    KIND = "draw"
 
-
-class Pass(BareAction):
+class Pass(BareAction, kind="pass"):
     """Step 1: the holder passes the token to their left-hand neighbour."""
 
-    KIND = "pass"
 
-
-class PutInBox(BareAction):
+class PutInBox(BareAction, kind="box"):
     """Step 1: the last holder puts the token in the box."""
 
-    KIND = "box"
 
-
-class Reveal(TreeAction):
+class Reveal(TreeAction, kind="reveal"):
     """Chance, step 2: this tree card turns up."""
 
-    KIND = "reveal"
 
-
-class Grab(PlayerAction):
+class Grab(PlayerAction, kind="grab"):
     """Step 2, speed grab: this child took the card on top."""
 
-    KIND = "grab"
 
-
-class Take(BareAction):
+class Take(BareAction, kind="take"):
     """Step 2, Variant for the Less Quick: the child asked takes the card."""
 
-    KIND = "take"
 
-
-class Leave(BareAction):
+class Leave(BareAction, kind="leave"):
     """Step 2: nobody grabbed the card, or the child asked leaves it."""
 
-    KIND = "leave"
 
-
-class Vote(PlayerAction):
+class Vote(PlayerAction, kind="vote"):
     """Step 3: the voter's secret pebble names this card holder."""
 
-    KIND = "vote"
 
-
-class Token(TreeAction):
+class Token(TreeAction, kind="token"):
     """Chance, step 4: the token taken out of the box is this tree."""
-
-    KIND = "token"
 
 
 Action = First | Draw | Pass | PutInBox | Reveal | Grab | Take | Leave | Vote | Token
