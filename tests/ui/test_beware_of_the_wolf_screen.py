@@ -76,7 +76,8 @@ def test_setup_dice_moves_and_a_refused_tap(ui: Driver) -> None:
     tap_at(ui, view, *view.house_point("green"))
     state = ui.app.controller.state
     assert [state.board.houses[h].colour for h in state.houses] == ["blue", "red", "green"]  # type: ignore[index]
-    assert screen.headline.endswith("roll the die.")
+    assert screen.ids.turn.text == "Player 1's turn" and screen.ids.chance.what == "Roll the die"
+    assert screen.headline == ""  # said once: the banner and the die's own heading
 
     ui.tap(ui.button("3 ·", screen.ids.chance))
     assert ui.app.controller.state.phase == "move" and "rolled 3" in screen.headline

@@ -171,7 +171,9 @@ class WolfScreen(GameScreen):
             self._routes = None  # a new position: the list of ways is gone
         turns = winner_turns(view, self._previous)
         headline = view.headline if turns is None else turns.headline
-        self.headline = "" if view.end is not None else headline  # the end banner says it
+        rolling = view.chance is not None and not table.wolf_wanted and table.player is not None
+        # the end banner says it; at the die, the turn banner and "Roll the die" say it
+        self.headline = "" if view.end is not None or rolling else headline
         self.details = "\n".join(self._help(view, table) + [x.text for x in view.log[-LOG_LINES:]])
         self.odds = self._odds(table)
         self._draw_board(view, table)
