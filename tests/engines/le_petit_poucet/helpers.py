@@ -108,3 +108,12 @@ def position_at(
     state = GAME.state_from_dict(data)
     assert isinstance(state, PoucetState)
     return state
+
+
+def asked_and_left(state: PoucetState) -> list[int]:
+    """Variant for the Less Quick: everyone asked leaves the card on top; who was asked."""
+    asked = []
+    while state.phase == "ask":
+        asked.append(state.current_player())
+        state.apply(("leave",))
+    return asked

@@ -18,6 +18,7 @@ from companion.engines.base import CHANCE, IllegalAction, random_playout
 from companion.engines.le_petit_poucet import GAME, PoucetState, ogre
 from companion.engines.le_petit_poucet.house_rules import removal_choices
 from tests.engines.le_petit_poucet.helpers import (
+    asked_and_left,
     do,
     new_game,
     play_turn,
@@ -32,6 +33,14 @@ def reveal(state: PoucetState, name: str) -> str:
     label = tree(state, name)
     do(state, f"reveal the {label} card")
     return label
+
+
+def one_card_taken(state: PoucetState, seat: int, name: str) -> None:
+    """Steps 1 and 2 of a turn in which only ``seat`` takes a card (``name``)."""
+    touch_round(state)
+    label = reveal(state, name)
+    do(state, f"P{seat + 1} takes the {label} card")
+    leave_the_rest(state)
 
 
 def leave_the_rest(state: PoucetState) -> None:
@@ -53,9 +62,7 @@ def test_setup_1_all_the_tokens_are_in_the_bag() -> None:
 
 
 def play_turn_until_check(state: PoucetState) -> None:
-    touch_round(state)
-    do(state, f"reveal the {tree(state, 'oak')} card", f"P1 takes the {tree(state, 'oak')} card")
-    leave_the_rest(state)
+    one_card_taken(state, 0, "oak")
     while state.phase == "vote":
         do(state, f"P{state.current_player() + 1} votes for P1")
     assert state.phase == "check"
@@ -263,10 +270,7 @@ def test_find_5_revealing_stops_when_every_child_has_a_card() -> None:
 def test_find_6_revealing_stops_when_the_whole_deck_is_turned_over() -> None:
     """ "... or until the whole deck has been turned over." (the second case)"""
     state = new_game(3)
-    touch_round(state)
-    label = reveal(state, "oak")
-    do(state, f"P2 takes the {label} card")
-    leave_the_rest(state)
+    one_card_taken(state, 1, "oak")
     assert state.unrevealed() == [] and state.phase == "vote"
     assert state.taken.count(None) == 2
 
@@ -279,12 +283,8 @@ def test_less_quick_1_each_card_is_offered_from_the_left_ending_with_the_first_p
     themselves." (PP9)"""
     state = new_game(4, first=1, less_quick=True)
     touch_round(state)
-    label = reveal(state, "oak")
-    asked = []
-    while state.phase == "ask":
-        asked.append(state.current_player())
-        do(state, f"P{state.current_player() + 1} leaves the {label} card")
-    assert asked == [2, 3, 0, 1]
+    reveal(state, "oak")
+    assert asked_and_left(state) == [2, 3, 0, 1]
 
 
 def test_less_quick_2_a_taken_card_ends_the_asking_and_the_reveals_go_on() -> None:
@@ -305,11 +305,7 @@ def test_less_quick_3_a_child_with_a_card_is_not_asked_again() -> None:
     label = reveal(state, "oak")
     do(state, f"P2 takes the {label} card")
     label = reveal(state, "fir")
-    asked = []
-    while state.phase == "ask":
-        asked.append(state.current_player())
-        do(state, f"P{state.current_player() + 1} leaves the {label} card")
-    assert asked == [2, 0]
+    assert asked_and_left(state) == [2, 0]
 
 
 def test_less_quick_4_a_card_nobody_takes_goes_on_the_pile() -> None:
@@ -349,10 +345,7 @@ def test_help_1_every_child_votes_in_secret_before_the_token_comes_out() -> None
     card that matches the Tree token." Every child votes, with a card or not; the public log
     hides each vote until the last one is in (gap 8); only then does the token come out."""
     state = new_game(3)
-    touch_round(state)
-    label = reveal(state, "oak")
-    do(state, f"P1 takes the {label} card")
-    leave_the_rest(state)
+    one_card_taken(state, 0, "oak")
     voters = []
     do(state, "P1 votes for P1")
     voters.append(0)
@@ -371,10 +364,7 @@ def test_help_2_a_pebble_names_a_child_by_pawn_colour() -> None:
     token." The voter's choices show the children's names in their pawn colours."""
     state = new_game(3)
     state.names = ["Maia", "Nemo", "Lou"]
-    touch_round(state)
-    label = reveal(state, "oak")
-    do(state, f"P2 takes the {label} card")
-    leave_the_rest(state)
+    one_card_taken(state, 1, "oak")
     (choice,) = state.view().choices
     assert "Nemo" in choice.label and "P2" not in choice.label
 
@@ -382,10 +372,7 @@ def test_help_2_a_pebble_names_a_child_by_pawn_colour() -> None:
 def test_help_3_a_child_may_vote_for_themselves() -> None:
     """ "A player may vote for themselves." """
     state = new_game(2)
-    touch_round(state)
-    label = reveal(state, "oak")
-    do(state, f"P1 takes the {label} card")
-    leave_the_rest(state)
+    one_card_taken(state, 0, "oak")
     assert ("vote", 0) in state.legal_actions()
     do(state, "P1 votes for P1")
     assert state.votes[0] == 0
@@ -397,10 +384,7 @@ def test_help_4_maia_votes_for_the_blue_player_in_a_five_player_game() -> None:
     token.)" """
     state = new_game(5)
     assert state.box.colours[1] == "blue"
-    touch_round(state)
-    label = reveal(state, "oak")
-    do(state, f"P2 takes the {label} card")
-    leave_the_rest(state)
+    one_card_taken(state, 1, "oak")
     do(state, "P1 votes for P2")
     assert state.votes[0] == 1
 

@@ -7,6 +7,7 @@ import pytest
 from companion.engines.base import CHANCE, IllegalAction
 from companion.engines.le_petit_poucet import ogre
 from tests.engines.le_petit_poucet.helpers import (
+    asked_and_left,
     do,
     new_game,
     play_turn,
@@ -249,31 +250,19 @@ def test_less_quick_variant_does_not_ask_eaten_children() -> None:
     )
     touch_round(state)
     do(state, "reveal the oak (no hole) card")
-    asked = []
-    while state.phase == "ask":
-        asked.append(state.current_player())
-        state.apply(("leave",))
-    assert asked == [2, 3, 0]
+    assert asked_and_left(state) == [2, 3, 0]
 
 
 def test_less_quick_variant_asks_from_the_left_and_ends_with_the_first_player() -> None:
     state = new_game(4, first=2, less_quick=True)
     touch_round(state)
     do(state, "reveal the oak (no hole) card")
-    asked = []
-    while state.phase == "ask":
-        asked.append(state.current_player())
-        do(state, f"P{state.current_player() + 1} leaves the oak (no hole) card")
-    assert asked == [3, 0, 1, 2]
+    assert asked_and_left(state) == [3, 0, 1, 2]
     do(state, "reveal the fir (no hole) card")
     do(state, "P4 leaves the fir (no hole) card", "P1 takes the fir (no hole) card")
     assert state.taken[0] == state.revealed[-1]
     do(state, "reveal the birch (no hole) card")
-    asked = []
-    while state.phase == "ask":
-        asked.append(state.current_player())
-        do(state, f"P{state.current_player() + 1} leaves the birch (no hole) card")
-    assert asked == [3, 1, 2]  # P1 already holds a card and is not asked
+    assert asked_and_left(state) == [3, 1, 2]  # P1 already holds a card and is not asked
 
 
 def test_less_quick_turns_run_to_the_end_of_the_deck() -> None:
