@@ -218,18 +218,19 @@ def delivery_delays(on_arrival: bool, seconds: float = 3.0) -> list[float]:
     is called, on a Kivy clock ticking like the app's main loop (60 frames a second)."""
     from kivy.clock import Clock
 
-    from companion.devices.turntable.calibration import TurntableCalibration
     from companion.devices.turntable.settle_feed import SettleFeed
 
-    arrived: dict[float, float] = {}
+    arrived: list[float] = []
     delays: list[float] = []
+    handed = [0]
 
-    def game_gets(board_deg: float) -> None:
-        sent = arrived.pop(board_deg, None)
-        if sent is not None:
-            delays.append(time.perf_counter() - sent)
+    def game_gets(_raw_deg: float) -> None:
+        now = time.perf_counter()
+        upto = len(arrived)
+        delays.extend(now - sent for sent in arrived[handed[0] : upto])
+        handed[0] = upto
 
-    feed = SettleFeed(TurntableCalibration(), SettleTuning())
+    feed = SettleFeed(SettleTuning())
     feed.on_angle = game_gets
     if on_arrival:
         feed.connect(Clock.create_trigger(feed.deliver, 0))
@@ -241,9 +242,9 @@ def delivery_delays(on_arrival: bool, seconds: float = 3.0) -> list[float]:
     def source() -> None:
         i = 0
         while not stop.wait(0.01):
-            degrees = float(i % 3600) / 10.0
-            arrived[degrees] = time.perf_counter()
-            feed.take(AngleSample(time.monotonic(), degrees))
+            sample = AngleSample(time.monotonic(), float(i % 3600) / 10.0)
+            arrived.append(time.perf_counter())
+            feed.take(sample)
             i += 1
 
     thread = threading.Thread(target=source, name="bench-source", daemon=True)

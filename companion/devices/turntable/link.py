@@ -86,6 +86,27 @@ class LinkStats:
     refusals: int = 0
 
 
+COUNTERS = tuple(LinkStats.__dataclass_fields__)
+
+
+class _Counters:
+    """The link's counters as plain integers, bumped by the reader thread alone.
+
+    A frozen LinkStats rebuilt under a lock for every frame was the costliest step of
+    a sample's way in; an integer increment is atomic enough for counters that other
+    threads only read (``TurntableLink.stats`` takes a snapshot).
+    """
+
+    __slots__ = COUNTERS
+
+    def __init__(self) -> None:
+        for name in COUNTERS:
+            setattr(self, name, 0)
+
+    def snapshot(self) -> LinkStats:
+        return LinkStats(*(getattr(self, name) for name in COUNTERS))
+
+
 class Port(Protocol):
     """What the link needs of a serial port (pyserial's Serial has it all)."""
 
@@ -184,7 +205,7 @@ class TurntableLink:
         self._thread: threading.Thread | None = None
         self._port: Port | None = None
         self._splitter = FrameSplitter()
-        self._stats = LinkStats()
+        self._counts = _Counters()
         self._next_attempt = float("-inf")
         self._refused_until: dict[str, float] = {}
         self._refused_path: str | None = None
@@ -323,15 +344,21 @@ class TurntableLink:
     # --- receiving ------------------------------------------------------------------
 
     def _receive(self, data: bytes, now: float) -> None:
+        counts = self._counts
         for line in self._splitter.feed(data):
             frame = parse_frame(line)
             if frame is None:
                 if checksum_ok(line):
-                    self._count(bad_frames=1)
+                    counts.bad_frames += 1
                 else:
-                    self._count(crc_errors=1)
+                    counts.crc_errors += 1
                 continue
-            self._count(frames=1)
+            counts.frames += 1
+            if self.state is LinkState.CONNECTED and type(frame) is AngleFrame:
+                self._accept_angle(frame, now)  # the common case, kept short
+                if self._port is None:
+                    return
+                continue
             if self.state is LinkState.HANDSHAKE:
                 if isinstance(frame, Hello):
                     self._handshake_done(frame, now)
@@ -360,26 +387,50 @@ class TurntableLink:
         self._sequence.reset(hello)
         self._last_ticks = None
         self._refused_path = None
-        self._count(connects=1)
+        self._counts.connects += 1
         log.info("turntable: connected to %s", self.message)
         self._deliver(hello, now)
         if self.rate_hz is not None and hello.rate_hz != self.rate_hz:
             self._queue_rate(self.rate_hz)
 
+    def _accept_angle(self, frame: AngleFrame, now: float) -> None:
+        """An angle frame next in line, or else the general path (repeats, gaps, restarts)."""
+        sequence = self._sequence
+        last = self._last_ticks
+        if (
+            frame.seq == sequence.expected
+            and last is not None
+            and 0 <= frame.ticks_ms - last < TICKS_MODULUS // 2
+        ):
+            self.last_frame_at = now
+            self._last_ticks = frame.ticks_ms
+            sequence.next_in_line(frame)
+            callback = self.on_frame
+            if callback is not None:
+                try:
+                    callback(frame, now)
+                except Exception:  # a listener's bug must not stop the stream
+                    log.exception("turntable frame listener failed")
+            return
+        self._accept(frame, now)
+
     def _accept(self, frame: Frame, now: float) -> None:
         self.last_frame_at = now
+        counts = self._counts
         if self._sequence.is_duplicate(frame):
-            self._count(duplicates=1)
+            counts.duplicates += 1
             return
         if self._restarted(frame):
-            self._count(restarts=1)
+            counts.restarts += 1
             log.warning("turntable: the kit restarted")
             self._sequence.reset()
         seen = self._sequence.observe(frame)
         if seen.lost:
-            self._count(gaps=1, lost_frames=seen.lost)
+            counts.gaps += 1
+            counts.lost_frames += seen.lost
         if seen.late:
-            self._count(reordered=1, lost_frames=-seen.found)
+            counts.reordered += 1
+            counts.lost_frames -= seen.found
         if isinstance(frame, Ack) and frame.command == "RATE":
             self.device_rate_hz = int(frame.value)
         if isinstance(frame, Hello):
@@ -458,14 +509,14 @@ class TurntableLink:
         self.state = LinkState.REFUSED
         self.message = message
         self._next_attempt = now + self.retry_interval
-        self._count(refusals=1)
+        self._counts.refusals += 1
         self._fail_commands(LinkDown(message))
 
     def _drop(self, message: str, now: float) -> None:
         was_connected = self.state is LinkState.CONNECTED
         self._close_port()
         if was_connected:
-            self._count(disconnects=1)
+            self._counts.disconnects += 1
             log.warning("turntable: %s", message)
         self.state = LinkState.SEARCHING
         self.message = message
@@ -568,16 +619,9 @@ class TurntableLink:
 
     # --- looking in -----------------------------------------------------------------
 
-    def _count(self, **deltas: int) -> None:
-        with self._lock:
-            self._stats = replace(
-                self._stats, **{k: getattr(self._stats, k) + v for k, v in deltas.items()}
-            )
-
     def stats(self) -> LinkStats:
         """The counters so far (bad frames include those cut short or too long)."""
-        with self._lock:
-            stats = self._stats
+        stats = self._counts.snapshot()
         return replace(
             stats,
             bad_frames=stats.bad_frames + self._splitter.broken,
