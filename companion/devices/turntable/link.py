@@ -58,6 +58,8 @@ class LinkState(Enum):
     STOPPED = "stopped"
 
 
+_STREAMED = (AngleFrame, Heartbeat)
+
 RESTART_TICKS_MS = 10_000
 """A kit that restarted reports its clock from zero: a jump back to a later time is not one."""
 
@@ -354,8 +356,8 @@ class TurntableLink:
                     counts.crc_errors += 1
                 continue
             counts.frames += 1
-            if self.state is LinkState.CONNECTED and type(frame) is AngleFrame:
-                self._accept_angle(frame, now)  # the common case, kept short
+            if self.state is LinkState.CONNECTED and type(frame) in _STREAMED:
+                self._accept_streamed(frame, now)  # type: ignore[arg-type]
                 if self._port is None:
                     return
                 continue
@@ -393,8 +395,10 @@ class TurntableLink:
         if self.rate_hz is not None and hello.rate_hz != self.rate_hz:
             self._queue_rate(self.rate_hz)
 
-    def _accept_angle(self, frame: AngleFrame, now: float) -> None:
-        """An angle frame next in line, or else the general path (repeats, gaps, restarts)."""
+    def _accept_streamed(self, frame: AngleFrame | Heartbeat, now: float) -> None:
+        """The common case kept short: an angle frame or heartbeat next in line, its
+        clock going forward.  Anything else (repeats, gaps, restarts) takes the general
+        path, which would come to the same for these."""
         sequence = self._sequence
         last = self._last_ticks
         if (
@@ -490,6 +494,8 @@ class TurntableLink:
             return
         if quiet >= self.stale_after and now - self._hello_sent_at >= self.rehello_interval:
             self._send_hello(now)
+        if not self._pending:
+            return
         for command in list(self._pending):
             if now >= command.deadline:
                 self._pending.remove(command)
@@ -586,6 +592,8 @@ class TurntableLink:
         return future
 
     def _send_commands(self, now: float) -> None:
+        if not self._outbox:
+            return  # read without the lock: a command queued just now goes next step
         with self._lock:
             ready, self._outbox = self._outbox, []
         for command in ready:
