@@ -31,13 +31,12 @@ import re
 import statistics
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
 
 from benchmarks import goals
-from benchmarks.bench_turntable import CONDITIONS, WIRINGS, spin
 from benchmarks.table import print_table
 from companion.devices.turntable.detector import FIXED_BAND_TUNING, SettleTuning, SpinDetector
 from companion.devices.turntable.link import LinkStats, TurntableLink
@@ -46,14 +45,15 @@ from companion.devices.turntable.protocol import (
     Frame,
     FrameSplitter,
     Heartbeat,
-    SensorState,
     Hello,
+    SensorState,
     encode_frame,
     parse_frame,
 )
 from companion.devices.turntable.serial_source import SerialAngleSource
 from companion.devices.turntable.settle_feed import SettleFeed
 from companion.devices.turntable.source import AngleSample
+from companion.devices.turntable.spin_trials import CONDITIONS, WIRINGS, spin
 
 FRAMES = 1_000_000
 LIMIT_PER_MILLION = 10
@@ -325,7 +325,9 @@ def spin_reads(spins: int) -> tuple[list[bytes], list[AngleSample]]:
     return reads, samples
 
 
-def time_link_path(link_class: type[TurntableLink], tuning: SettleTuning, reads: list[bytes]) -> list[int]:
+def time_link_path(
+    link_class: type[TurntableLink], tuning: SettleTuning, reads: list[bytes]
+) -> list[int]:
     """Nanoseconds per read, from the bytes to the detector's verdict."""
     now = [100.0]
     port = ScriptedPort()
