@@ -32,7 +32,7 @@ import statistics
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import fields, make_dataclass, replace
 
 import numpy as np
 
@@ -289,12 +289,18 @@ class ScriptedPort:
         pass
 
 
+FrozenStats = make_dataclass(
+    "FrozenStats", [(f.name, int, 0) for f in fields(LinkStats)], frozen=True
+)
+"""LinkStats as it was: frozen, so every count made a new one."""
+
+
 class LinkAsBefore(TurntableLink):
     """Every angle frame down the general path, its counters rebuilt under a lock."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self._old_stats = LinkStats()
+        self._old_stats = FrozenStats()
         self._old_lock = threading.Lock()
 
     def _accept_streamed(self, frame: AngleFrame | Heartbeat, now: float) -> None:

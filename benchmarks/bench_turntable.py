@@ -15,7 +15,9 @@ fixed-band rule (FIXED_BAND_TUNING: 0.5 deg band, 0.6 deg/s slope cap, 0.25 s).
 A settle is *false* if its angle is more than 1 degree from where the wolf finally
 rests, or a second settle comes in the same spin; *missed* if none comes.  Detection
 delay = the settle's time - the moment the wolf finally stopped (negative when a
-creep is called while it still moves imperceptibly).
+creep is called while it still moves imperceptibly).  The delay goal counts ordinary
+stops and bounce-backs; a creep's last degree takes seconds, so its "stop" is no
+moment a player sees (its delays are shown, its settles judged by where they are).
 
 The game has the reading some time after the sample that settles it arrives: the
 screen's link used to drain its queue 30 times a second, it now delivers on arrival
@@ -109,6 +111,7 @@ def main() -> None:
     goal_ok = True
     worst_p99 = -math.inf
     goal_false = goal_missed = 0
+    per_wiring = {w.name: [0, -math.inf] for w in WIRINGS}
     for wiring in WIRINGS:
         for condition in CONDITIONS:
             ours, fixed = run_condition(wiring, condition, SPINS)
@@ -130,8 +133,11 @@ def main() -> None:
             if condition.goal:
                 goal_false += ours.false_settles
                 goal_missed += ours.missed
-                if ours.delays:
-                    worst_p99 = max(worst_p99, pct(ours.delays, 0.99))
+                per_wiring[wiring.name][0] += ours.false_settles + ours.missed
+                if ours.delays and condition.timed:
+                    p99 = pct(ours.delays, 0.99)
+                    worst_p99 = max(worst_p99, p99)
+                    per_wiring[wiring.name][1] = max(per_wiring[wiring.name][1], p99)
     print_table(
         f"Turntable settles: {SPINS} spins per condition and wiring",
         [
@@ -164,13 +170,18 @@ def main() -> None:
             for name, d in (("30 Hz drain (before)", drained), ("on arrival (now)", arrival))
         ],  # fmt: skip
     )
-    total = worst_p99 + pct(arrival, 0.99)
+    delivery = pct(arrival, 0.99)
+    total = worst_p99 + delivery
     goal_ok = goal_false == 0 and goal_missed == 0 and total <= TARGET_DELAY_S
+    each = "; ".join(
+        f"{name}: {wrong} false or missed, delay p99 {1000 * (p99 + delivery):.0f} ms"
+        for name, (wrong, p99) in per_wiring.items()
+    )
     goals.report(
         "settle",
         goal_ok,
         f"{goal_false} false, {goal_missed} missed, delay p99 {1000 * total:.0f} ms "
-        f"(detection {1000 * worst_p99:.0f} + delivery {1000 * pct(arrival, 0.99):.0f})",
+        f"(detection {1000 * worst_p99:.0f} + delivery {1000 * delivery:.0f}) [{each}]",
         f"0 false, 0 missed, p99 <= {1000 * TARGET_DELAY_S:.0f} ms",
     )
     print(f"({time.perf_counter() - started:.0f} s)")

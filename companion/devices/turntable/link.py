@@ -72,8 +72,12 @@ class CommandRefused(RuntimeError):
     """The kit answered a command with ERR."""
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class LinkStats:
+    """The link's counters.  The link bumps its own copy, from the reader thread alone
+    (a frozen copy rebuilt under a lock for every frame was the costliest step of a
+    sample's way in); ``TurntableLink.stats`` hands out snapshots."""
+
     frames: int = 0  # valid frames received
     crc_errors: int = 0  # lines whose checksum did not match: damaged on the way
     bad_frames: int = 0  # other lines refused: cut short, too long, or not our protocol
@@ -86,27 +90,6 @@ class LinkStats:
     disconnects: int = 0
     restarts: int = 0  # the kit restarted while connected (watchdog, reset)
     refusals: int = 0
-
-
-COUNTERS = tuple(LinkStats.__dataclass_fields__)
-
-
-class _Counters:
-    """The link's counters as plain integers, bumped by the reader thread alone.
-
-    A frozen LinkStats rebuilt under a lock for every frame was the costliest step of
-    a sample's way in; an integer increment is atomic enough for counters that other
-    threads only read (``TurntableLink.stats`` takes a snapshot).
-    """
-
-    __slots__ = COUNTERS
-
-    def __init__(self) -> None:
-        for name in COUNTERS:
-            setattr(self, name, 0)
-
-    def snapshot(self) -> LinkStats:
-        return LinkStats(*(getattr(self, name) for name in COUNTERS))
 
 
 class Port(Protocol):
@@ -207,7 +190,7 @@ class TurntableLink:
         self._thread: threading.Thread | None = None
         self._port: Port | None = None
         self._splitter = FrameSplitter()
-        self._counts = _Counters()
+        self._counts = LinkStats()
         self._next_attempt = float("-inf")
         self._refused_until: dict[str, float] = {}
         self._refused_path: str | None = None
@@ -629,7 +612,7 @@ class TurntableLink:
 
     def stats(self) -> LinkStats:
         """The counters so far (bad frames include those cut short or too long)."""
-        stats = self._counts.snapshot()
+        stats = self._counts
         return replace(
             stats,
             bad_frames=stats.bad_frames + self._splitter.broken,

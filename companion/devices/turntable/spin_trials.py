@@ -58,6 +58,9 @@ class Condition:
     """Part of the settle goal (else shown for the margin)."""
     physics: Callable[[random.Random, Wiring], Physics]
     flick_dps: tuple[float, float] = (200.0, 1500.0)
+    timed: bool = True
+    """Its delay counts: a creep's last degree takes seconds, its "stop" is no moment
+    anyone sees (its settles are judged false or not by where they are)."""
 
 
 def _ordinary(rng: random.Random, w: Wiring) -> Physics:
@@ -99,8 +102,8 @@ CONDITIONS = (
     Condition("ordinary stop", True, _ordinary),
     Condition("bounce, pause 0.10-0.15 s", True, _bounce((0.10, 0.15))),
     Condition("bounce, pause 0.15-0.20 s", False, _bounce((0.15, 0.20))),
-    Condition("slow creep 0.1-0.2 deg/s2", True, _creep(0.1, 0.2), (60.0, 300.0)),
-    Condition("creep 0.2-3 deg/s2", True, _creep(0.2, 3.0), (60.0, 400.0)),
+    Condition("slow creep 0.1-0.2 deg/s2", True, _creep(0.1, 0.2), (60.0, 300.0), False),
+    Condition("creep 0.2-3 deg/s2", True, _creep(0.2, 3.0), (60.0, 400.0), False),
 )
 
 
