@@ -273,7 +273,8 @@ class SpinDetector:
         anchors = self._anchors
         if not self.tuning.adapt_noise or len(anchors) < 2:
             return -math.inf
-        limit2 = MOVED_SIGMAS * MOVED_SIGMAS * self._var
+        # both stretches are means of noisy readings: their difference has twice the variance
+        limit2 = 2.0 * MOVED_SIGMAS * MOVED_SIGMAS * self._var
         newer: tuple[float, float] | None = None
         angle = anchors[-1][1]
         for i in range(len(anchors) - 2, -1, -1):
