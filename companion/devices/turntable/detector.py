@@ -158,6 +158,10 @@ class SpinDetector:
         self._block_t = self._block_x = 0.0
         self._block_n = 0
         self._block_start = 0.0
+        self._anchored = 0
+        """Stretches of the path laid down so far (the stop estimate is kept per count)."""
+        self._moved_key: tuple[int, float] | None = None
+        self._moved_at = -math.inf
 
     # -- public ------------------------------------------------------------
     def feed(self, sample: AngleSample) -> list[SpinEvent]:
@@ -249,7 +253,10 @@ class SpinDetector:
         if state == self.RESTING:
             if abs(angle - self.rest) <= self.tuning.nudge_deg:  # type: ignore[operator]
                 return None
-        if now - self._moved_until() < hold or not self._nowhere_to_go(now, angle):
+        if self._moved_key != (self._anchored, self._var):
+            self._moved_key = (self._anchored, self._var)
+            self._moved_at = self._moved_until()  # the path changes once per stretch
+        if now - self._moved_at < hold or not self._nowhere_to_go(now, angle):
             return None
         self.rest = angle
         self.state = self.RESTING
@@ -334,6 +341,7 @@ class SpinDetector:
         if self._block_n and t - self._block_start >= ANCHOR_S:
             k = self._block_n
             self._anchors.append((self._block_t / k, self._block_x / k, k))
+            self._anchored += 1
             self._block_t = self._block_x = 0.0
             self._block_n = 0
             self._block_start = t
