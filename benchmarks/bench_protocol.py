@@ -11,6 +11,15 @@ Part 2 times parse_frame against the obvious alternatives in the same run: a
 regular-expression parser, and the same parser with a bit-by-bit CRC in Python
 (best of several interleaved rounds each, as the machine may be busy).
 
+Part 3 times a sample's whole way in on the host (goal ``sample-path``): the bytes
+of one USB read (an angle frame, with a heartbeat every 20th) through the link's
+step - framing, checksum, sequence and clock bookkeeping, counters, timers - to the
+serial source's AngleSample and the SpinDetector's verdict.  The frames replay
+realistic spins (ordinary stops, bounce-backs, creeps).  Beside it in the same
+rounds: the same way as it was (every frame through the general path, its counters
+rebuilt with ``dataclasses.replace`` under a lock, the first fixed-band detector),
+and the detector alone.
+
     python -m benchmarks protocol          (about a minute)
 """
 
@@ -19,21 +28,32 @@ from __future__ import annotations
 import binascii
 import random
 import re
+import statistics
+import threading
 import time
 from collections.abc import Callable
+from dataclasses import fields, make_dataclass, replace
 
 import numpy as np
 
+from benchmarks import goals
 from benchmarks.table import print_table
+from companion.devices.turntable.detector import FIXED_BAND_TUNING, SettleTuning, SpinDetector
+from companion.devices.turntable.link import LinkStats, TurntableLink
 from companion.devices.turntable.protocol import (
     AngleFrame,
     Frame,
     FrameSplitter,
     Heartbeat,
+    Hello,
     SensorState,
     encode_frame,
     parse_frame,
 )
+from companion.devices.turntable.serial_source import SerialAngleSource
+from companion.devices.turntable.settle_feed import SettleFeed
+from companion.devices.turntable.source import AngleSample
+from companion.devices.turntable.spin_trials import CONDITIONS, WIRINGS, spin
 
 FRAMES = 1_000_000
 LIMIT_PER_MILLION = 10
@@ -238,6 +258,162 @@ def throughput_table(rng: np.random.Generator, rounds: int = 7) -> list[list[obj
     return [[name, 1.0 / best[name], baseline / best[name]] for name, _, _ in contenders]
 
 
+# --- a sample's whole way in ------------------------------------------------------------
+
+SAMPLE_PATH_TARGET_US = 30.0
+PATH_ROUNDS = 5
+PATH_SPINS = 40
+
+
+class ScriptedPort:
+    """A serial port that has one prepared USB read waiting at a time."""
+
+    def __init__(self) -> None:
+        self.waiting = b""
+
+    @property
+    def in_waiting(self) -> int:
+        return len(self.waiting)
+
+    def read(self, size: int = 1) -> bytes:
+        data, self.waiting = self.waiting, b""
+        return data
+
+    def write(self, data: bytes, /) -> int:
+        return len(data)
+
+    def reset_input_buffer(self) -> None:
+        self.waiting = b""
+
+    def close(self) -> None:
+        pass
+
+
+FrozenStats = make_dataclass(
+    "FrozenStats", [(f.name, int, 0) for f in fields(LinkStats)], frozen=True
+)
+"""LinkStats as it was: frozen, so every count made a new one."""
+
+
+class LinkAsBefore(TurntableLink):
+    """Every angle frame down the general path, its counters rebuilt under a lock."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._old_stats = FrozenStats()
+        self._old_lock = threading.Lock()
+
+    def _accept_streamed(self, frame: AngleFrame | Heartbeat, now: float) -> None:
+        with self._old_lock:
+            self._old_stats = replace(self._old_stats, frames=self._old_stats.frames + 1)
+        self._accept(frame, now)
+
+
+def spin_reads(spins: int) -> tuple[list[bytes], list[AngleSample]]:
+    """USB reads replaying serial-path spins of every condition, and their samples."""
+    wiring = WIRINGS[0]
+    reads: list[bytes] = []
+    samples: list[AngleSample] = []
+    seq = 0
+    for index in range(spins):
+        condition = CONDITIONS[index % len(CONDITIONS)]
+        for sample in spin(wiring, condition, 31 * index).samples:
+            ticks = int(round((100.0 * index + sample.t) * 1000))
+            chunk = b""
+            if seq % 20 == 0:
+                chunk += encode_frame(Heartbeat(seq, ticks, SensorState.OK, 64, 2200, 0))
+                seq = (seq + 1) % 65536
+            raw = round(sample.degrees * 4096 / 360) % 4096
+            chunk += encode_frame(AngleFrame(seq, ticks, raw))
+            seq = (seq + 1) % 65536
+            reads.append(chunk)
+            samples.append(sample)
+    return reads, samples
+
+
+def time_link_path(
+    link_class: type[TurntableLink],
+    tuning: SettleTuning,
+    reads: list[bytes],
+    clock: Callable[[], int] = time.perf_counter_ns,
+) -> list[int]:
+    """Nanoseconds per read, from the bytes to the detector's verdict."""
+    now = [100.0]
+    port = ScriptedPort()
+    link = link_class(
+        lambda: ["bench"], open_port=lambda _path: port, clock=lambda: now[0], wait=lambda _s: None
+    )
+    source = SerialAngleSource(link)
+    feed = SettleFeed(tuning)
+    source.on_sample = feed.take
+    link.step()  # finds the port and says HELLO
+    port.waiting = encode_frame(Hello(0, 1, "1.0.0", "E66138935F4A2B2C", 100))
+    link.step()
+    costs: list[int] = []
+    step = link.step
+    for chunk in reads:
+        now[0] += 0.01
+        port.waiting = chunk
+        before = clock()
+        step()
+        costs.append(clock() - before)
+    assert link.stats().frames >= len(reads), "the link lost frames in the benchmark"
+    return costs
+
+
+def time_detector(samples: list[AngleSample]) -> list[int]:
+    detector = SpinDetector(SettleTuning())
+    feed = detector.feed
+    clock = time.perf_counter_ns
+    costs: list[int] = []
+    t = 0.0
+    for sample in samples:
+        t += 0.01
+        one = AngleSample(t, sample.degrees)
+        before = clock()
+        feed(one)
+        costs.append(clock() - before)
+    return costs
+
+
+def _p(costs: list[int], q: float) -> float:
+    ordered = sorted(costs)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] / 1000.0
+
+
+def sample_path_table() -> tuple[list[list[object]], float]:
+    reads, samples = spin_reads(PATH_SPINS)
+    contenders: list[tuple[str, Callable[[], list[int]]]] = [
+        ("the way in now", lambda: time_link_path(TurntableLink, SettleTuning(), reads)),
+        ("the way in before", lambda: time_link_path(LinkAsBefore, FIXED_BAND_TUNING, reads)),
+        ("the detector alone", lambda: time_detector(samples)),
+        (
+            "the way in now, its own CPU time",  # without the waits of a shared machine
+            lambda: time_link_path(TurntableLink, SettleTuning(), reads, time.thread_time_ns),
+        ),
+    ]
+    p50: dict[str, list[float]] = {name: [] for name, _ in contenders}
+    p99: dict[str, list[float]] = {name: [] for name, _ in contenders}
+    for _ in range(PATH_ROUNDS):
+        for name, run in contenders:
+            costs = run()
+            p50[name].append(_p(costs, 0.5))
+            p99[name].append(_p(costs, 0.99))
+    rows: list[list[object]] = []
+    for name, _ in contenders:
+        a, b = sorted(p50[name]), sorted(p99[name])
+        rows.append(
+            [name, len(reads), f"{statistics.median(a):.1f}",
+             f"{b[0]:.1f}", f"{statistics.median(b):.1f}", f"{b[-1]:.1f}"]
+        )  # fmt: skip
+    ours = statistics.median(p99[contenders[0][0]])
+    before = statistics.median(p99[contenders[1][0]])
+    alone = statistics.median(p99[contenders[2][0]])
+    rows.append(["now vs before, p99", "", "", "", f"{before / ours:.2f}x faster", ""])
+    rows.append(["now vs the detector alone, p99", "", "", "", f"{ours / alone:.1f}x", ""])
+    return rows, ours
+
+
 def main() -> None:
     started = time.perf_counter()
     print_table(
@@ -258,6 +434,18 @@ def main() -> None:
         "Parsing valid frames (same run)",
         ["parser", "frames per second", "vs regex"],
         throughput_table(np.random.default_rng(SEED)),
+    )
+    rows, ours = sample_path_table()
+    print_table(
+        f"A sample's way in: USB read to the detector's verdict, us ({PATH_ROUNDS} rounds)",
+        ["path", "reads", "p50 (median)", "p99 min", "p99 median", "p99 max"],
+        rows,
+    )
+    goals.report(
+        "sample-path",
+        ours <= SAMPLE_PATH_TARGET_US,
+        f"p99 {ours:.1f} us per sample",
+        f"p99 <= {SAMPLE_PATH_TARGET_US:.0f} us",
     )
     print(f"\n({time.perf_counter() - started:.0f} s)")
 

@@ -58,6 +58,8 @@ class LinkState(Enum):
     STOPPED = "stopped"
 
 
+_STREAMED = (AngleFrame, Heartbeat)
+
 RESTART_TICKS_MS = 10_000
 """A kit that restarted reports its clock from zero: a jump back to a later time is not one."""
 
@@ -70,8 +72,12 @@ class CommandRefused(RuntimeError):
     """The kit answered a command with ERR."""
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class LinkStats:
+    """The link's counters.  The link bumps its own copy, from the reader thread alone
+    (a frozen copy rebuilt under a lock for every frame was the costliest step of a
+    sample's way in); ``TurntableLink.stats`` hands out snapshots."""
+
     frames: int = 0  # valid frames received
     crc_errors: int = 0  # lines whose checksum did not match: damaged on the way
     bad_frames: int = 0  # other lines refused: cut short, too long, or not our protocol
@@ -184,7 +190,7 @@ class TurntableLink:
         self._thread: threading.Thread | None = None
         self._port: Port | None = None
         self._splitter = FrameSplitter()
-        self._stats = LinkStats()
+        self._counts = LinkStats()
         self._next_attempt = float("-inf")
         self._refused_until: dict[str, float] = {}
         self._refused_path: str | None = None
@@ -323,15 +329,21 @@ class TurntableLink:
     # --- receiving ------------------------------------------------------------------
 
     def _receive(self, data: bytes, now: float) -> None:
+        counts = self._counts
         for line in self._splitter.feed(data):
             frame = parse_frame(line)
             if frame is None:
                 if checksum_ok(line):
-                    self._count(bad_frames=1)
+                    counts.bad_frames += 1
                 else:
-                    self._count(crc_errors=1)
+                    counts.crc_errors += 1
                 continue
-            self._count(frames=1)
+            counts.frames += 1
+            if self.state is LinkState.CONNECTED and type(frame) in _STREAMED:
+                self._accept_streamed(frame, now)  # type: ignore[arg-type]
+                if self._port is None:
+                    return
+                continue
             if self.state is LinkState.HANDSHAKE:
                 if isinstance(frame, Hello):
                     self._handshake_done(frame, now)
@@ -360,26 +372,52 @@ class TurntableLink:
         self._sequence.reset(hello)
         self._last_ticks = None
         self._refused_path = None
-        self._count(connects=1)
+        self._counts.connects += 1
         log.info("turntable: connected to %s", self.message)
         self._deliver(hello, now)
         if self.rate_hz is not None and hello.rate_hz != self.rate_hz:
             self._queue_rate(self.rate_hz)
 
+    def _accept_streamed(self, frame: AngleFrame | Heartbeat, now: float) -> None:
+        """The common case kept short: an angle frame or heartbeat next in line, its
+        clock going forward.  Anything else (repeats, gaps, restarts) takes the general
+        path, which would come to the same for these."""
+        sequence = self._sequence
+        last = self._last_ticks
+        if (
+            frame.seq == sequence.expected
+            and last is not None
+            and 0 <= frame.ticks_ms - last < TICKS_MODULUS // 2
+        ):
+            self.last_frame_at = now
+            self._last_ticks = frame.ticks_ms
+            sequence.next_in_line(frame)
+            callback = self.on_frame
+            if callback is not None:
+                try:
+                    callback(frame, now)
+                except Exception:  # a listener's bug must not stop the stream
+                    log.exception("turntable frame listener failed")
+            return
+        self._accept(frame, now)
+
     def _accept(self, frame: Frame, now: float) -> None:
         self.last_frame_at = now
+        counts = self._counts
         if self._sequence.is_duplicate(frame):
-            self._count(duplicates=1)
+            counts.duplicates += 1
             return
         if self._restarted(frame):
-            self._count(restarts=1)
+            counts.restarts += 1
             log.warning("turntable: the kit restarted")
             self._sequence.reset()
         seen = self._sequence.observe(frame)
         if seen.lost:
-            self._count(gaps=1, lost_frames=seen.lost)
+            counts.gaps += 1
+            counts.lost_frames += seen.lost
         if seen.late:
-            self._count(reordered=1, lost_frames=-seen.found)
+            counts.reordered += 1
+            counts.lost_frames -= seen.found
         if isinstance(frame, Ack) and frame.command == "RATE":
             self.device_rate_hz = int(frame.value)
         if isinstance(frame, Hello):
@@ -439,6 +477,8 @@ class TurntableLink:
             return
         if quiet >= self.stale_after and now - self._hello_sent_at >= self.rehello_interval:
             self._send_hello(now)
+        if not self._pending:
+            return
         for command in list(self._pending):
             if now >= command.deadline:
                 self._pending.remove(command)
@@ -458,14 +498,14 @@ class TurntableLink:
         self.state = LinkState.REFUSED
         self.message = message
         self._next_attempt = now + self.retry_interval
-        self._count(refusals=1)
+        self._counts.refusals += 1
         self._fail_commands(LinkDown(message))
 
     def _drop(self, message: str, now: float) -> None:
         was_connected = self.state is LinkState.CONNECTED
         self._close_port()
         if was_connected:
-            self._count(disconnects=1)
+            self._counts.disconnects += 1
             log.warning("turntable: %s", message)
         self.state = LinkState.SEARCHING
         self.message = message
@@ -535,6 +575,8 @@ class TurntableLink:
         return future
 
     def _send_commands(self, now: float) -> None:
+        if not self._outbox:
+            return  # read without the lock: a command queued just now goes next step
         with self._lock:
             ready, self._outbox = self._outbox, []
         for command in ready:
@@ -568,16 +610,9 @@ class TurntableLink:
 
     # --- looking in -----------------------------------------------------------------
 
-    def _count(self, **deltas: int) -> None:
-        with self._lock:
-            self._stats = replace(
-                self._stats, **{k: getattr(self._stats, k) + v for k, v in deltas.items()}
-            )
-
     def stats(self) -> LinkStats:
         """The counters so far (bad frames include those cut short or too long)."""
-        with self._lock:
-            stats = self._stats
+        stats = self._counts
         return replace(
             stats,
             bad_frames=stats.bad_frames + self._splitter.broken,

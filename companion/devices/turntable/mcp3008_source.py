@@ -22,8 +22,13 @@ from companion.devices.pins import MCP3008_CHANNEL
 from companion.devices.turntable.detector import SettleTuning
 from companion.devices.turntable.source import AngleSample, AngleSource, SourceStatus
 
-RECOMMENDED_TUNING = SettleTuning(band_deg=1.2, max_drift_dps=1.0)
-"""10-bit steps (0.35 deg) with +-1-2 steps of noise need a wider still band."""
+RECOMMENDED_TUNING = SettleTuning(
+    band_deg=1.0, noise_deg=0.35, hold_s=0.4, travel_deg=0.2, drift_sigmas=3.5
+)
+"""10-bit steps (0.35 deg) with +-1-2 steps of noise: a wider band to start from (the
+detector widens it further to the noise it measures), a longer hold (a bounce-back's
+spring, and the end of the approach, take longer to stand out of that noise) and a
+more cautious bound on how far a creep may still go."""
 
 
 class AnalogReader(Protocol):

@@ -45,6 +45,11 @@ class SequenceTracker:
         if first is not None:
             self.observe(first)
 
+    def next_in_line(self, frame: Any) -> None:
+        """Remember ``frame``, the one expected next (the caller checked): no gap, no repeat."""
+        self.expected = (frame.seq + 1) % SEQ_MODULUS
+        self._remember(frame)
+
     def is_duplicate(self, frame: Any) -> bool:
         return self._recent.get(frame.seq) == frame
 
@@ -77,8 +82,12 @@ class SequenceTracker:
         return Seen(late=True)
 
     def _remember(self, frame: Any) -> None:
-        self._recent[frame.seq] = frame
-        self._recent.move_to_end(frame.seq)
-        while len(self._recent) > WINDOW:
-            old, _ = self._recent.popitem(last=False)
-            self._missing.discard(old)
+        recent = self._recent
+        seq = frame.seq
+        if seq in recent:
+            recent.move_to_end(seq)
+        recent[seq] = frame
+        if len(recent) > WINDOW:
+            old, _ = recent.popitem(last=False)
+            if self._missing:
+                self._missing.discard(old)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from companion.devices.turntable.discovery import describe_search, port_finder
 from companion.devices.turntable.link import LinkState, TurntableLink
 from companion.devices.turntable.protocol import (
+    RAW_PER_TURN,
     AngleFrame,
     Frame,
     Heartbeat,
@@ -21,6 +22,8 @@ from companion.devices.turntable.protocol import (
 )
 from companion.devices.turntable.source import AngleSample, AngleSource, SourceStatus
 from companion.devices.turntable.tick_clock import TickClock
+
+DEGREES_PER_RAW = 360.0 / RAW_PER_TURN
 
 
 class SerialAngleSource(AngleSource):
@@ -110,10 +113,10 @@ class SerialAngleSource(AngleSource):
         return text
 
     def _on_frame(self, frame: Frame, host_time: float) -> None:
-        if isinstance(frame, AngleFrame):
+        if type(frame) is AngleFrame:
             self._last_angle_at = host_time
-            t = self._ticks.to_host(frame.ticks_ms, host_time)
-            self._emit(AngleSample(t, frame.degrees))
+            t = self._ticks.to_host(frame.ticks_ms, host_time)  # type: ignore[union-attr]
+            self._emit(AngleSample(t, frame.raw * DEGREES_PER_RAW))  # type: ignore[union-attr]
         elif isinstance(frame, Heartbeat):
             self.heartbeat = frame
         elif isinstance(frame, Hello):

@@ -7,7 +7,13 @@ from collections.abc import Callable
 
 import pytest
 
-from companion.devices.turntable.detector import Settled, SettleTuning, SpinDetector, SpinStarted
+from companion.devices.turntable.detector import (
+    FIXED_BAND_TUNING,
+    Settled,
+    SettleTuning,
+    SpinDetector,
+    SpinStarted,
+)
 from companion.devices.turntable.simulated import Physics, SpinModel
 from companion.devices.turntable.source import AngleSample
 
@@ -179,3 +185,45 @@ def test_simulated_spins_settle_once_where_the_wolf_rests(kind: str, physics: Ph
         assert len(settles) == 1, (kind, spin, settles)
         assert gap(settles[0].degrees, model.noiseless_reading()) < 1.0
         assert settles[0].t - model.stopped_at < 0.35  # type: ignore[operator]
+
+
+def analog_noise(rest: float, seconds: float, seed: int) -> list[AngleSample]:
+    """A wolf at rest read through the MCP3008: 10 bits at 200 Hz, +-2 LSB of noise."""
+    rng = random.Random(seed)
+    lsb = 360 / 1024
+    code = round(rest / lsb)
+    return [
+        AngleSample(i / 200, ((code + rng.randint(-2, 2)) % 1024) * lsb)
+        for i in range(int(seconds * 200))
+    ]
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_band_widens_to_the_noise_measured_while_still(seed: int) -> None:
+    # tuned for the 12-bit sensor (0.5 deg band), read through the noisy 10-bit path
+    detector = SpinDetector(SettleTuning())
+    events: list[object] = []
+    for sample in analog_noise(200.0, 3.0, seed):
+        events.extend(detector.feed(sample))
+    # +-2 codes of 0.35 deg, uniform: a standard deviation of sqrt(2) codes
+    assert detector.noise_deg == pytest.approx(2**0.5 * 360 / 1024, rel=0.2)
+    assert detector.band_deg > 4 * 360 / 1024  # wider than the noise's whole range
+    (settled,) = events
+    assert isinstance(settled, Settled) and gap(settled.degrees, 200.0) < 0.3
+    fixed = SpinDetector(FIXED_BAND_TUNING)
+    assert not any(fixed.feed(s) for s in analog_noise(200.0, 3.0, seed))  # never still
+
+
+def test_a_quiet_sensor_keeps_the_narrow_band() -> None:
+    detector = SpinDetector()
+    run_events = [e for s in trace(lambda t: 42.0, 3.0) for e in detector.feed(s)]
+    assert len(run_events) == 1
+    assert detector.band_deg == SettleTuning().band_deg
+    assert detector.noise_deg < 0.1
+
+
+def test_a_knock_while_resting_is_not_taken_for_noise() -> None:
+    detector = SpinDetector()
+    for s in trace(lambda t: 42.0 if t < 1.5 else 44.0, 3.0):  # nudged 2 deg at 1.5 s
+        detector.feed(s)
+    assert detector.noise_deg < 0.1

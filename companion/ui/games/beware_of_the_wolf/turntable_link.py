@@ -1,14 +1,14 @@
 """The turntable as the board screen sees it: samples in on a thread, events out on the main thread.
 
-The source's callback (a background thread) only appends to a queue; a Kivy
-clock event drains it on the main thread into the SpinDetector (and polls it, for
-sources that report only changes), then hands the screen calibrated board angles:
-``on_angle`` for the live snout, ``on_settled(angle, after_spin)`` when it rests.
+The source's callback (a background thread) feeds a SettleFeed, which judges each
+reading as it arrives and fires a Kivy trigger; at the next frame the main thread
+gets calibrated board angles: ``on_angle`` for the live snout, ``on_settled(angle,
+after_spin)`` when it rests.  A slow clock event also polls the detector, for
+sources that report only changes.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -16,13 +16,15 @@ from kivy.app import App
 from kivy.clock import Clock, mainthread
 
 from companion.devices.turntable.calibration import TurntableCalibration
-from companion.devices.turntable.detector import Settled, SettleTuning, SpinDetector
+from companion.devices.turntable.detector import SettleTuning, SpinDetector
 from companion.devices.turntable.kit import open_turntable
 from companion.devices.turntable.mcp3008_source import RECOMMENDED_TUNING, MCP3008AngleSource
+from companion.devices.turntable.settle_feed import SettleFeed
 from companion.devices.turntable.simulated import SimulatedTurntable
-from companion.devices.turntable.source import AngleSample, AngleSource
+from companion.devices.turntable.source import AngleSource
 
-DRAIN_HZ = 30.0
+POLL_HZ = 10.0
+"""Only for sources that report changes only: others are judged on arrival."""
 
 
 Flicker = Callable[[float], object]
@@ -86,20 +88,30 @@ class TurntableLink:
         self.flicker = flicker
         self.turner = turner
         self.calibration = calibration
-        self.detector = SpinDetector(tuning)
+        self.feed = SettleFeed(tuning)
+        self.feed.on_angle = self._angle
+        self.feed.on_settled = self._settled
         self.on_angle = on_angle
         self.on_settled = on_settled
-        self._queue: deque[AngleSample] = deque(maxlen=2000)
         self._event: Any = None
         self.last_raw: float | None = None
 
+    @property
+    def detector(self) -> SpinDetector:
+        return self.feed.detector
+
+    @detector.setter
+    def detector(self, detector: SpinDetector) -> None:
+        self.feed.detector = detector
+
     def start(self, run_source: bool = True) -> None:
         """Listen to the source (and start its thread unless ``run_source`` is False)."""
-        self.source.on_sample = self._queue.append  # deque.append is thread-safe
+        self.source.on_sample = self.feed.take
+        self.feed.connect(Clock.create_trigger(self.feed.deliver, 0))
         if run_source:
             self.source.start()
         if self._event is None:
-            self._event = Clock.schedule_interval(self.drain, 1.0 / DRAIN_HZ)
+            self._event = Clock.schedule_interval(self.drain, 1.0 / POLL_HZ)
 
     def stop(self) -> None:
         if self._event is not None:
@@ -107,6 +119,7 @@ class TurntableLink:
             self._event = None
         self.source.stop()
         self.source.on_sample = None
+        self.feed.connect(None)
 
     def flick(self, velocity_dps: float) -> bool:
         """Spin a simulated wolf; False for a real turntable (spin it by hand)."""
@@ -126,17 +139,15 @@ class TurntableLink:
         return None if self.last_raw is None else self.calibration.to_board(self.last_raw)
 
     def drain(self, _dt: float = 0.0) -> None:
-        """Feed queued samples to the detector and report (main thread)."""
-        events: list[Any] = []
-        latest: AngleSample | None = None
-        while self._queue:
-            latest = self._queue.popleft()
-            events.extend(self.detector.feed(latest))
-        events.extend(self.detector.poll())
-        if latest is not None:
-            self.last_raw = latest.degrees
-            if self.on_angle is not None:
-                self.on_angle(self.calibration.to_board(latest.degrees))
-        for event in events:
-            if isinstance(event, Settled) and self.on_settled is not None:
-                self.on_settled(self.calibration.to_board(event.degrees), event.after_spin)
+        """Judge held readings and report everything pending now (main thread)."""
+        self.feed.poll()
+        self.feed.deliver()
+
+    def _angle(self, raw_deg: float) -> None:
+        self.last_raw = raw_deg
+        if self.on_angle is not None:
+            self.on_angle(self.calibration.to_board(raw_deg))
+
+    def _settled(self, raw_deg: float, after_spin: bool) -> None:
+        if self.on_settled is not None:
+            self.on_settled(self.calibration.to_board(raw_deg), after_spin)
