@@ -277,7 +277,7 @@ def load_state(s: LdrhState, data: dict[str, Any]) -> None:
         for i, v in enumerate(checks.items(data["sitting_out"], "sitting_out", n))
     ]
     s.skip_pending = [
-        checks.flag(v, f"skip_pending[{i}]")
+        _skips(v, f"skip_pending[{i}]", s.options["max_rounds"])
         for i, v in enumerate(checks.items(data["skip_pending"], "skip_pending", n))
     ]
     s.winners = [loader.player(v, "winners") for v in checks.items(data["winners"], "winners")]
@@ -287,6 +287,13 @@ def load_state(s: LdrhState, data: dict[str, Any]) -> None:
     ]
     _check_totals(s, box.bullet_chits, box.zombie_wolves)
     _check_flow(s)
+
+
+def _skips(value: Any, where: str, rounds: int) -> int:
+    """Turns still to skip: a count (LD26), or true/false as saves before stacking wrote it."""
+    if isinstance(value, bool):
+        return int(value)
+    return checks.whole(value, where, 0, rounds)
 
 
 def _index(key: str) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from companion.engines.little_dead_riding_hood import actions as a
+from companion.engines.little_dead_riding_hood.bag import fill_bag, odds_words, win_probability
 from companion.engines.little_dead_riding_hood.board import START_ROW, Cell, cell_text
 from companion.engines.little_dead_riding_hood.components import (
     HELPERS,
@@ -149,6 +150,8 @@ def prompt(s: LdrhState, step: Step) -> str:
         return sentence(f"{name} moves: {plural(step.left, 'space')} left")
     if isinstance(step, Combat):
         where = space_words(s, s.pawns[step.player])
+        if step.stage == "retreat" and s.bullets[step.player] == 0:
+            return sentence(f"{name} has no bullets and must move back one space from {where}")
         return sentence(
             {
                 "commit": f"{name} fights the zombie wolf on {where}: how many bullets?",
@@ -268,7 +271,9 @@ def _label(s: LdrhState, step: Step, act: a.Act) -> str:
         return "stop moving"
     if isinstance(act, a.Fight):
         bullets = f"fight with {plural(act.bullets, 'bullet')}"
-        return f"{bullets} and {card_title(act.cake)}" if act.cake else bullets
+        odds = win_probability(fill_bag(act.bullets, bool(act.cake), s.supply_bullets))
+        kill = f"{odds_words(odds)} to kill the wolf"
+        return f"{bullets} and {card_title(act.cake)}: {kill}" if act.cake else f"{bullets}: {kill}"
     if isinstance(act, a.OnceUponATime):
         return f"play {card_title(act.card)}: draw again"
     if isinstance(act, a.AcceptWolf):
@@ -367,7 +372,8 @@ def _log(s: LdrhState, step: Step, act: a.Act) -> str:
         moves = plural(card_movement(act.card), "space")
         return f"{who} plays {card_title(act.card)} to move up to {moves}"
     if isinstance(act, a.WolfCard):
-        return f"{who} plays {card_title(act.card)}: {name(act.player)} skips their next turn"
+        turn = "one more turn" if s.will_sit_out(act.player) else "their next turn"
+        return f"{who} plays {card_title(act.card)}: {name(act.player)} skips {turn}"
     if isinstance(act, a.Sitting):
         return f"{who} plays {card_title(act.card)} and trades hands with {name(act.player)}"
     if isinstance(act, a.BigHands):
