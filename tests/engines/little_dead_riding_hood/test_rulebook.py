@@ -158,3 +158,225 @@ def test_a_save_from_before_stacking_still_resumes() -> None:
     data["state"]["skip_pending"] = [False, True, False]
     resumed = GAME.state_from_dict(data)
     assert isinstance(resumed, LdrhState) and resumed.skip_pending == [0, 1, 0]
+
+
+# -- Game Setup and Game Play -----------------------------------------------------------------
+def test_setup_deals_three_cards_and_three_bullets_and_pawns_start_on_start_spaces() -> None:
+    """Game Setup: "Shuffle the remaining cards and give each player 3." "Give each player
+    3 bullet chits and place the remainder to the side." "Give each player a pawn and place
+    the pawn on one of the starting spaces." """
+    state = new_game(3)
+    assert [len(h) for h in state.hands] == [3, 3, 3]
+    assert state.bullets == [3, 3, 3]
+    assert all(state.board.is_start(p) for p in state.pawns)
+    assert state.supply_bullets == state.box.bullet_chits - 9
+
+
+def test_the_youngest_player_goes_first_holding_the_starting_marker() -> None:
+    """Game Play: "The youngest player goes first. This player takes the starting marker
+    tile." (Player 1 is the youngest.)"""
+    state = new_game(3)
+    assert state.start_player == 0 and state.current_player() == 0
+    assert state.view().table.players[0].marker
+
+
+# -- Helper Cards -----------------------------------------------------------------------------
+def test_huntsman_three_tiles_for_the_chooser_one_for_each_other_player() -> None:
+    """Huntsman: "Take 3 tiles from the tile pool and place them on the board. All other
+    players place 1 tile. ... The Huntsman places all three of his tiles, and then going
+    clockwise the other players place theirs." """
+    state = new_game(3, hands=[[], [], []])
+    play(state, "choose the Huntsman")
+    placers = []
+    while state.phase == "helpers" and len(placers) < 5:
+        assert state.is_chance_node()
+        play(state, "draw a path (bullet icon)")
+        placers.append(state.current_player())
+        play(state, texts(state)[0])
+    assert placers == [0, 0, 0, 1, 2]
+
+
+def test_huntsman_in_a_five_player_game_the_others_place_two_tiles_each() -> None:
+    """Huntsman: "In a 5 player game, all other players will place 2 tiles." """
+    state = new_game(5, hands=[[], [], [], [], []])
+    play(state, "choose the Huntsman")
+    placers = []
+    for _ in range(11):
+        play(state, "draw a path (bullet icon)")
+        placers.append(state.current_player())
+        play(state, texts(state)[0])
+    assert placers == [0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4]
+
+
+def test_the_youngest_brother_gives_an_additional_card_play() -> None:
+    """The Youngest Brother: "You may play an additional card this turn." """
+    state = new_game(2, hands=[[], []])
+    play(state, "choose The Youngest Brother")
+    assert state.plays_left == [2, 1]
+
+
+def test_evil_stepmother_draws_two_cards_and_makes_another_discard_at_random() -> None:
+    """Evil Stepmother: "You may draw 2 cards and make one other player randomly discard a
+    card from their hand." """
+    state = new_game(2, hands=[[], ["wolf:1"]])
+    play(state, "choose the Evil Stepmother", "draw Cake and Wine (1)", "draw Wolf!!! (2)")
+    assert state.hands[0] == ["cake-and-wine:1", "wolf:2"]
+    assert sorted(texts(state)) == [
+        "Evil Stepmother: nobody discards",
+        "Evil Stepmother: player 2 discards at random",
+    ]
+    play(state, "Evil Stepmother: player 2 discards at random", "discard Wolf!!! (1) at random")
+    assert state.hands[1] == [] and state.discard["wolf:1"] == 1
+
+
+# -- Cards and Tiles --------------------------------------------------------------------------
+def test_a_played_card_is_discarded() -> None:
+    """Cards: "Once a card is played it is discarded." """
+    state = new_game(2, hands=[["wolf:1"], []])
+    card_turn(state, 0)
+    play(state, "move with Wolf!!! (1)")
+    assert state.hands[0] == [] and state.discard["wolf:1"] == 1
+
+
+def test_a_plain_path_piece_draws_a_card_and_icons_place_their_tokens() -> None:
+    """Cards: "You draw a card when you place a path piece that does not have an icon on it
+    (either a wolf or bullet icon)". Tiles: "When you place the tile, if there is a wolf or
+    bullet token icon on it, place a wolf or bullet token on the tile as noted." """
+    state = new_game(2, hands=[[], []])
+    play(state, "choose the Huntsman", "draw a path (no icon)", "place the tile at row 1 col 2")
+    assert state.is_chance_node() and state.steps[-1].kind == "draw-cards"
+    play(state, "draw Wolf!!! (1)")
+    assert state.hands[0] == ["wolf:1"]
+    play(state, "draw a path (wolf icon)", "place the tile at row 2 col 2")
+    play(state, "draw a path (bullet icon)", "place the tile at row 1 col 4")
+    assert state.board.wolves == {(1, 1)} and state.board.bullets == {(0, 3)}
+    assert state.hands[0] == ["wolf:1"]  # icons bring no card
+
+
+def test_no_obstacle_in_a_first_position_and_never_two_on_one_tile() -> None:
+    """Tiles: "No player may place an obstacle in any first position." "there may only be
+    one obstacle tile attached to any one tile." """
+    state = new_game(2, hands=[[], []])
+    lay(state, {(0, 1): "path-plain", (1, 1): "path-plain", (1, 0): "obstacle"})
+    play(state, "choose the Huntsman", "draw an obstacle")
+    places = texts(state)
+    assert not any("row 1 col" in t for t in places)  # first row: path pieces only
+    assert "place the tile at row 2 col 2" not in places  # occupied
+    assert "place the tile at row 2 col 3" not in places  # (1, 1) already touches an obstacle
+
+
+# -- Movement -----------------------------------------------------------------------------------
+def test_no_diagonal_moves_and_no_ending_on_another_pawn() -> None:
+    """Movement: "You may not move diagonally." "you may not end your movement on the same
+    path piece as another player. You may however move through a path piece containing
+    another player's pawn." """
+    state = new_game(2, hands=[["wolf:2"], []])
+    lay(state, {**column(state, 0, 3), (0, 2): "path-plain", (1, 2): "path-plain"})
+    state.pawns[0], state.pawns[1] = (0, 1), (1, 1)
+    card_turn(state, 0)
+    play(state, "move with Wolf!!! (2)")
+    assert "step to row 2 col 3" not in texts(state)  # diagonal
+    assert "step to row 2 col 2" in texts(state)  # through the other pawn ...
+    play(state, "step to row 2 col 2")
+    assert "stop moving" not in texts(state)  # ... but not ending there
+    play(state, "step to row 3 col 2")
+    assert state.pawns[0] == (2, 1)
+
+
+def test_landing_on_a_lone_bullet_takes_it() -> None:
+    """Movement: "When you land on a tile with a bullet and no wolf, immediately take the
+    bullet token." """
+    state = new_game(2, hands=[["wolf:1"], []])
+    lay(state, column(state, 0, 2), bullets=[(0, 1)])
+    card_turn(state, 0)
+    play(state, "move with Wolf!!! (1)", "step to row 1 col 2")
+    assert state.bullets[0] == 4 and not state.board.bullets
+
+
+# -- Combat -----------------------------------------------------------------------------------
+def test_all_committed_bullets_are_discarded_whether_the_wolf_dies_or_not() -> None:
+    """Combat: "All bullets are discarded whether you kill the zombie wolf or not." """
+    for token, left in (("a bullet", 1), ("the wolf", 1)):
+        state = new_game(2, hands=[[], []])
+        lay(state, column(state, 0, 3), wolves=[(1, 1)])
+        state.pawns[0] = (1, 1)
+        set_bullets(state, 0, 3)
+        play(
+            state,
+            "choose the Prince",
+            "Prince: done",
+            "choose the Wicked Queen",
+            "Wicked Queen: done",
+        )
+        play(state, "fight with 2 bullets", f"draw {token} from the bag")
+        assert state.bullets[0] == left
+
+
+def test_cake_and_wine_doubles_the_bullets_but_not_for_a_retry() -> None:
+    """Cake and Wine: "Discard this card to double the number of bullet tokens during this
+    combat draw. If the combat is not successful and is retried, the card effect does NOT
+    continue." """
+    state = new_game(2, hands=[["cake-and-wine:1", "wolf:3"], []])
+    lay(state, column(state, 0, 4), wolves=[(1, 1)])
+    set_bullets(state, 0, 4)
+    card_turn(state, 0)
+    state.plays_left[0] = 2
+    state.invalidate()
+    play(state, "move with Wolf!!! (3)", "step to row 1 col 2", "step to row 2 col 2")
+    play(state, "fight with 2 bullets and Cake and Wine (1)")
+    assert state.steps[-1].bag == 4
+    play(state, "draw the wolf from the bag")
+    play(state, "step to row 2 col 2")  # the retry
+    assert all(not t.endswith("Cake and Wine (1)") for t in texts(state))
+    play(state, "fight with 2 bullets")
+    assert state.steps[-1].bag == 2
+
+
+def test_once_upon_a_time_redraws_from_the_same_bag() -> None:
+    """Once Upon A Time: "Discard to redo a combat draw. All tokens in the bag remain in the
+    bag for the second draw. No additional tokens may be added." """
+    state = new_game(2, hands=[["once-upon-a-time:1"], []])
+    lay(state, column(state, 0, 3), wolves=[(1, 1)])
+    state.pawns[0] = (1, 1)
+    play(
+        state, "choose the Prince", "Prince: done", "choose the Wicked Queen", "Wicked Queen: done"
+    )
+    play(state, "fight with 2 bullets", "draw the wolf from the bag")
+    assert texts(state) == ["play Once Upon A Time (1): draw again", "accept the wolf"]
+    play(state, "play Once Upon A Time (1): draw again")
+    assert state.is_chance_node() and state.steps[-1].bag == 2 and state.bullets[0] == 1
+
+
+# -- Card effects and the end ------------------------------------------------------------------
+def test_whos_been_sitting_trades_hands_even_with_an_empty_hand() -> None:
+    """Who's Been Sitting On My Chair?: "You may trade hands with any other player even if
+    either player does not have any cards." """
+    state = new_game(2, hands=[["whos-been-sitting:1", "wolf:1"], []])
+    card_turn(state, 0)
+    play(state, "play Who's Been Sitting On My Chair? (1): trade hands with player 2")
+    assert state.hands == [[], ["wolf:1"]]
+
+
+def test_picking_flowers_exchanges_only_unoccupied_path_pieces() -> None:
+    """Picking Flowers: "These must be unoccupied path pieces, but they may contain a zombie
+    wolf or bullet token." """
+    state = new_game(2, hands=[["picking-flowers:1"], []])
+    lay(state, column(state, 0, 3), wolves=[(2, 1)], bullets=[(1, 1)])
+    state.pawns[1] = (0, 1)
+    card_turn(state, 0)
+    play(state, "play Picking Flowers (1)")
+    assert "Picking Flowers: the path piece at row 1 col 2" not in texts(state)  # a pawn
+    play(state, "Picking Flowers: the path piece at row 2 col 2")
+    play(state, "Picking Flowers: exchange it with the path piece at row 3 col 2")
+    assert state.board.wolves == {(1, 1)} and state.board.bullets == {(2, 1)}
+
+
+def test_the_first_pawn_onto_the_last_row_wins() -> None:
+    """End of the Game: "The first player to land on a path piece that crosses the line out
+    of the woods wins the game." """
+    state = new_game(2, hands=[["wolf:1"], []])
+    lay(state, column(state, 0, 10))
+    state.pawns[0] = (8, 1)
+    card_turn(state, 0)
+    play(state, "move with Wolf!!! (1)", "step to row 10 col 2")
+    assert state.is_terminal() and state.returns() == [1.0, 0.0]
