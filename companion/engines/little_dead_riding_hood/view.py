@@ -138,6 +138,8 @@ class LdrhTable:
     the fighter could commit, alone and with Cake and Wine (exact, from the bag's tokens)."""
     fight_cake: bool = False
     """Whether the fighter could play Cake and Wine in this fight."""
+    dealing: bool = False
+    """The starting hands are being dealt (one "Deal" tap can do it with the app's deck)."""
 
     def tap_keys(self, cell: Cell) -> tuple[str, ...]:
         for spot, keys in self.taps:
@@ -149,10 +151,21 @@ class LdrhTable:
 # -- choices ----------------------------------------------------------------------------------
 BOARD, CARDS, DONE = "On the board", "Cards", "Or"
 GROUPS: dict[type[a.Act], str] = {
-    a.DrawCard: "Draws", a.DrawTile: "Draws", a.DrawToken: "Draws", a.LoseCard: "Draws",
-    a.ChooseHelper: "Helpers", a.LetStand: DONE, a.GodmotherGift: "Gifts", a.Gift: "Gifts",
-    a.Stepmother: "Who discards", a.PrinceDone: DONE, a.QueenDone: DONE, a.Pass: DONE,
-    a.Stop: DONE, a.AcceptWolf: DONE, a.Fight: "Fight",
+    a.DrawCard: "Draws",
+    a.DrawTile: "Draws",
+    a.DrawToken: "Draws",
+    a.LoseCard: "Draws",
+    a.ChooseHelper: "Helpers",
+    a.LetStand: DONE,
+    a.GodmotherGift: "Gifts",
+    a.Gift: "Gifts",
+    a.Stepmother: "Who discards",
+    a.PrinceDone: DONE,
+    a.QueenDone: DONE,
+    a.Pass: DONE,
+    a.Stop: DONE,
+    a.AcceptWolf: DONE,
+    a.Fight: "Fight",
 }
 """The heading a choice is shown under; board moves are BOARD, card plays CARDS."""
 
@@ -299,6 +312,7 @@ def table(s: LdrhState, acts: list[a.Act]) -> LdrhTable:
         card_question=question,
         fight_odds=odds,
         fight_cake=cake,
+        dealing=s.phase == "deal" and player == CHANCE,
     )
 
 
@@ -307,8 +321,7 @@ def private(s: LdrhState, viewer: int | None) -> Private | None:
         return None
     hand = s.hands[viewer]
     items = tuple(
-        Item("A face-down card") if k == HIDDEN else Item(card_title(k), {"card": k})
-        for k in hand
+        Item("A face-down card") if k == HIDDEN else Item(card_title(k), {"card": k}) for k in hand
     )
     return Private(viewer, f"{s.player_name(viewer)}'s hand", items)
 
@@ -320,8 +333,14 @@ def present(s: LdrhState, viewer: int | None = None) -> View:
     if player == TERMINAL:
         reason = text.ending(s)
         return View(
-            reason, None, (), None, log, private(s, viewer),
-            Ending(tuple(s.winners), reason), table(s, []),
+            reason,
+            None,
+            (),
+            None,
+            log,
+            private(s, viewer),
+            Ending(tuple(s.winners), reason),
+            table(s, []),
         )
     step = s.steps[-1]
     chance = None

@@ -188,7 +188,10 @@ movements = [1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3]
         (("rows = 10", 'rows = "ten"'), "\\[board\\] rows must be a whole number"),
         (("[supply]", "[suply]"), "the table \\[supply\\] is missing"),
         (("rows = 10", "rows = 10\ncolour = 3"), "\\[board\\] has unknown key\\(s\\) 'colour'"),
-        (("bullet_chits = 47", "bullet_chits = 4"), "\\[supply\\] bullet_chits \\(4\\) cannot give 5"),
+        (
+            ("bullet_chits = 47", "bullet_chits = 4"),
+            "\\[supply\\] bullet_chits \\(4\\) cannot give 5",
+        ),
         (("[board]", "[board"), "is not valid TOML"),
     ],
 )
