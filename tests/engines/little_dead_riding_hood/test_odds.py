@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+from companion.cli import main
 from companion.commands.odds import odds_module
 from companion.engines.little_dead_riding_hood.bag import fight_odds, odds_words
 from tests.engines.little_dead_riding_hood.scenario import (
@@ -96,3 +97,12 @@ def test_companion_odds_covers_the_fight() -> None:
     assert "exactly 80.0%" in rows[3].description
     with pytest.raises(ValueError, match="no such fight"):
         module.win_rates(["fight with 9 acorns"], 10, 0)
+
+
+def test_the_odds_command_prints_every_way_to_fight(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "little-dead-riding-hood", "--playouts", "500"]) == 0
+    out = capsys.readouterr().out
+    assert "fight with 3 bullets and Cake and Wine" in out
+    assert "1 wolf and 6 bullets in the bag: exactly 85.7%" in out
+    assert main(["odds", "little-dead-riding-hood", "--policy", "fight with 9 acorns"]) == 2
+    assert "no such fight" in capsys.readouterr().err
