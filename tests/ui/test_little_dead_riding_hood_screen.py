@@ -27,7 +27,7 @@ def _start(ui: Driver, players: int = 2, options: dict | None = None):  # type: 
 def _deal(ui: Driver) -> None:
     for hand in DEAL:
         for key in hand:
-            assert ui.app.controller.apply_text(f"draw {_title(key)}", Source.MANUAL)
+            assert ui.app.controller.choose(f"draw {_title(key)}", Source.MANUAL)
     ui.pump(2)
 
 
@@ -35,6 +35,21 @@ def _title(key: str) -> str:
     from companion.engines.little_dead_riding_hood.components import card_title
 
     return card_title(key)
+
+
+def _labels(screen) -> list[str]:  # type: ignore[no-untyped-def]
+    """The texts shown among the moves (buttons and notes)."""
+    return [str(w.text) for w in screen.ids.actions.walk(restrict=True) if hasattr(w, "text")]
+
+
+def _fight_odds(ui: Driver, screen):  # type: ignore[no-untyped-def]
+    """The odds panel beside the fight buttons (it appears a frame after the change)."""
+    for _ in range(30):
+        ui.pump(1)
+        found = [w for w in screen.ids.extra.children if type(w).__name__ == "FightOddsPanel"]
+        if found:
+            return found[0]
+    raise AssertionError("no fight odds on screen")
 
 
 def _tap_space(ui: Driver, screen, cell: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
@@ -146,10 +161,21 @@ def test_round_flow_board_taps_and_the_combat_bag(ui: Driver) -> None:
     _press(ui, "The Prince")
     _press(ui, "Done")
     assert screen.headline == "Round 1 - Card play - Player 1"
+    assert not any("Wolf!!!" in t for t in _labels(screen))  # the hand is hidden ...
+    _press(ui, "Show my hand")  # ... until its owner asks
+    shown = " ".join(_labels(screen))
+    assert "Player 1's hand" in shown
+    assert "Once Upon A Time (1), Wolf!!! (1), Wolf!!! (2), Wolf!!! (3)" in shown
+    ui.screenshot("ldrh-show-my-hand", (800, 480))
     _press(ui, "Move up to 3 with Wolf!!! (3)")
     assert screen.ids.board.reach == {(0, 1), (1, 1), (2, 1)}  # the wolf's space included
     _tap_space(ui, screen, (0, 1))  # onto the zombie wolf: a fight
-    _press(ui, "Fight with 2 bullets")
+    # where the bullets are chosen: the chance for each number, with and without the cake
+    panel = _fight_odds(ui, screen)
+    assert "1 bullet: 50%, with Cake and Wine 67%" in panel.text
+    assert "2 bullets: 67%, with Cake and Wine 80%" in panel.text
+    ui.screenshot("ldrh-fight-odds", (800, 480))
+    _press(ui, "Fight with 2 bullets: 67% to kill the wolf")
     overlay = screen.overlay
     assert overlay.is_open and overlay.mode == "ready"
     assert overlay.summary == "1 wolf and 2 bullets in the bag: 67% to kill the wolf"
@@ -172,6 +198,11 @@ def test_round_flow_board_taps_and_the_combat_bag(ui: Driver) -> None:
     assert ui.screen() is screen and overlay.is_open and overlay.mode == "ready"
     assert screen._cues is not None and "bag_result" not in screen._cues.played
     ui.screenshot("ldrh-bag-undo-home", (1280, 720))
+    from kivy.core.window import Window
+
+    # after the resize the overlay stands in the middle of the window again
+    assert abs(overlay.center_x - Window.width / 2) <= 2
+    assert abs(overlay.center_y - Window.height / 2) <= 2
     ui.resize((800, 480))
 
     screen.bag._rng = random.Random(_seed_for("bullet", 2))
@@ -224,7 +255,7 @@ def test_the_virtual_bag_button_draws_and_a_table_draw_is_entered(ui: Driver) ->
     ]
     for text in steps:
         source = Source.MANUAL if text.startswith("draw") else Source.PLAYER
-        assert controller.apply_text(text, source), text
+        assert controller.choose(text, source), text
     ui.pump(3)
     assert screen.overlay.is_open
     screen.bag._rng = random.Random(_seed_for("wolf", 1))
@@ -246,6 +277,7 @@ def test_the_virtual_bag_button_draws_and_a_table_draw_is_entered(ui: Driver) ->
     assert screen.overlay.mode == "result" and "wolf" in screen.overlay.result
     ui.tap(screen.overlay.ids.ok_button)
     # the fighter holds Once Upon A Time: the same bag can be drawn again
+    _press(ui, "Show my hand")
     _press(ui, "Play Once Upon A Time (1): draw again")
     assert screen.overlay.is_open and screen.overlay.mode == "ready"
     ui.tap(screen.overlay.ids.table_bullet)
@@ -271,7 +303,7 @@ def test_the_winner_is_shown_when_the_game_ends(ui: Driver) -> None:
             "play no card",
             "play no card",
         ):
-            assert controller.apply_text(text), text
+            assert controller.choose(text), text
     ui.pump(3)
     assert controller.state.is_terminal()
     assert screen.headline == "Game over"
@@ -373,7 +405,9 @@ def test_table_cards_show_face_down_hands_and_a_chooser_of_the_unseen_cards(ui: 
     # the Youngest Brother's second card: the revealed Wolf!!! (3) left the unseen pool
     _press(ui, "Play a card...")
     assert _card_button(ui, chooser, "wolf:3").text == "3 (1 unseen)"
-    ui.tap(_card_button(ui, chooser, "wolf:1"))  # only its movement is left: played at once
+    ui.tap(_card_button(ui, chooser, "wolf:1"))  # a second Wolf!!! would stack (LD26)
+    assert chooser.step == "moves"
+    ui.tap(ui.button("Move up to 1 with Wolf!!! (1)", chooser))
     assert not chooser.is_open
     assert controller.state.steps[-1].kind == "move"
     _press(ui, "Stop moving")
@@ -420,7 +454,7 @@ def _to_the_wolf(ui: Driver) -> None:
     controller = ui.app.controller
     for text in FIGHT:
         source = Source.MANUAL if text.startswith("draw") else Source.PLAYER
-        assert controller.apply_text(text, source), text
+        assert controller.choose(text, source), text
     ui.pump(3)
 
 

@@ -71,9 +71,7 @@ FIELDS: dict[str, Field] = {
     "drawn": _named({**CARDS, HIDDEN: card_title(HIDDEN)}),
     "player": Field(r"player \d+", lambda q: f"player {q + 1}", lambda t: int(t.split()[1]) - 1),
     "helper": _named({h: n if n.startswith("The ") else f"the {n}" for h, n in HELPERS.items()}),
-    "tile": _named(
-        {k: f"{'an' if n[0] in 'aeiou' else 'a'} {n}" for k, n in TILE_KINDS.items()}
-    ),
+    "tile": _named({k: f"{'an' if n[0] in 'aeiou' else 'a'} {n}" for k, n in TILE_KINDS.items()}),
     "token": _named({"bullet": "a bullet", "wolf": "the wolf"}),
     "gift": _named({**GIFT_TEXT, "done": "done"}),
     "offer": _named({**GIFT_TEXT, "none": "take nothing"}),
@@ -110,7 +108,9 @@ class Act(tuple[Any, ...]):
             at += FIELDS[name].width
         regex = re.escape(cls.template)
         for name in cls.fields:
-            regex = regex.replace(re.escape("{" + name + "}"), f"(?P<{name}>{FIELDS[name].pattern})")
+            regex = regex.replace(
+                re.escape("{" + name + "}"), f"(?P<{name}>{FIELDS[name].pattern})"
+            )
         cls.pattern = re.compile(regex, re.IGNORECASE)
 
     def __new__(cls, *values: Any) -> Act:
@@ -357,8 +357,16 @@ ACTION_TYPES: tuple[type[Act], ...] = tuple(_subclasses(Act))
 _BY_SHAPE = {(t.verb, 1 + sum(FIELDS[f].width for f in t.fields)): t for t in ACTION_TYPES}
 
 CELL_ACTIONS = (
-    Place, StepTo, PrinceStep, SwitchFrom, SwitchWith, QueenTake, QueenPut,
-    FlowersFrom, FlowersWith, Retreat,
+    Place,
+    StepTo,
+    PrinceStep,
+    SwitchFrom,
+    SwitchWith,
+    QueenTake,
+    QueenPut,
+    FlowersFrom,
+    FlowersWith,
+    Retreat,
 )
 """Actions a tap on their board space plays (card plays that name a space are not)."""
 

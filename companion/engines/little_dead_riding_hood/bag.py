@@ -63,6 +63,37 @@ def win_probability(contents: BagContents, redraws: int = 0) -> float:
     return 1.0 - contents.probability(WOLF) ** (redraws + 1)
 
 
+@dataclass(frozen=True)
+class FightOdds:
+    """The chance to kill the wolf committing ``bullets``, alone and with Cake and Wine."""
+
+    bullets: int
+    alone: float
+    with_cake: float
+
+
+def fight_odds(owned: int, supply: int | None = None, redraws: int = 0) -> list[FightOdds]:
+    """One row per number of bullets a fighter owning ``owned`` could commit (1..owned):
+    exact from the bag's tokens, ``supply`` capping Cake and Wine's extras (LD22) and
+    ``redraws`` Once Upon A Time cards in hand."""
+    return [
+        FightOdds(
+            k,
+            win_probability(fill_bag(k), redraws),
+            win_probability(fill_bag(k, True, supply), redraws),
+        )
+        for k in range(1, owned + 1)
+    ]
+
+
+def odds_words(probability: float) -> str:
+    """A chance as players read it: "67%" (never 0% or 100% when it is neither)."""
+    percent = round(probability * 100)
+    if 0 < probability < 1:
+        percent = min(max(percent, 1), 99)
+    return f"{percent}%"
+
+
 def draw_from(contents: BagContents, rng: random.Random) -> str:
     """Draw one token: each token in the bag is equally likely."""
     token = rng.randrange(contents.size)

@@ -76,6 +76,15 @@ class LittleDeadRidingHoodGame(Game):
             decision="LD24",
             choices=("each", "table"),
         ),
+        Option(
+            key="wolf_stacking",
+            default="stack",
+            description="stack: a Wolf!!! played on a player who already skips their next "
+            "turn makes them skip the turn after as well. once: it cannot be played on them.",
+            rulebook="Wolf!!!: Target player skips their next turn.",
+            decision="LD26",
+            choices=("stack", "once"),
+        ),
     )
     max_game_length = 20 + MAX_ROUNDS_LIMIT * ACTIONS_PER_ROUND
     piece_colours = PAWNS

@@ -25,6 +25,7 @@ from companion.engines.little_dead_riding_hood.components import (
 if TYPE_CHECKING:
     from companion.engines.little_dead_riding_hood.state import LdrhState
 
+
 def is_table(s: LdrhState) -> bool:
     return bool(s.options.get("event_cards") == "table")
 

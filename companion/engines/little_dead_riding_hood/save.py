@@ -165,7 +165,9 @@ def _load_step(loader: _Loader, raw: Any, where: str) -> Step:
         if f.name not in raw and not optional:
             raise InvalidState(f"{where} ({kind_name}) is missing {f.name!r}")
         if f.name in raw:
-            values[f.name] = loader.field(kind, f.name, str(f.type), raw[f.name], f"{where}.{f.name}")
+            values[f.name] = loader.field(
+                kind, f.name, str(f.type), raw[f.name], f"{where}.{f.name}"
+            )
     extra = sorted(set(raw) - {f.name for f in dataclasses.fields(kind)} - {"type"})
     require(not extra, f"{where} ({kind_name}) has unexpected fields {extra}")
     step = kind(**values)
@@ -277,16 +279,24 @@ def load_state(s: LdrhState, data: dict[str, Any]) -> None:
         for i, v in enumerate(checks.items(data["sitting_out"], "sitting_out", n))
     ]
     s.skip_pending = [
-        checks.flag(v, f"skip_pending[{i}]")
+        _skips(v, f"skip_pending[{i}]", s.options["max_rounds"])
         for i, v in enumerate(checks.items(data["skip_pending"], "skip_pending", n))
     ]
     s.winners = [loader.player(v, "winners") for v in checks.items(data["winners"], "winners")]
     s.reason = checks.text(data["reason"], "reason", empty=True)
     s.steps = [
-        _load_step(loader, t, f"tasks[{i}]") for i, t in enumerate(checks.items(data["tasks"], "tasks"))
+        _load_step(loader, t, f"tasks[{i}]")
+        for i, t in enumerate(checks.items(data["tasks"], "tasks"))
     ]
     _check_totals(s, box.bullet_chits, box.zombie_wolves)
     _check_flow(s)
+
+
+def _skips(value: Any, where: str, rounds: int) -> int:
+    """Turns still to skip: a count (LD26), or true/false as saves before stacking wrote it."""
+    if isinstance(value, bool):
+        return int(value)
+    return checks.whole(value, where, 0, rounds)
 
 
 def _index(key: str) -> int:

@@ -85,7 +85,8 @@ class LdrhState(State):
         self.refused: dict[int, list[str]] = {}
         self.plays_left = [1] * n
         self.sitting_out = [False] * n
-        self.skip_pending = [False] * n
+        self.skip_pending = [0] * n
+        """Turns each player must still skip after any they are sitting out now (Wolf!!!)."""
         self.winners: list[int] = []
         self.reason = ""
         self.steps: list[Step] = [DrawCards(p, box.starting_cards) for p in reversed(range(n))]
@@ -175,11 +176,29 @@ class LdrhState(State):
     def _settle(self) -> None:
         """Run automatic steps until a player or chance must act (or the game ends)."""
         while self.phase != "over":
+            if self._push_forced_retreat():
+                continue
             if not self.steps:
                 self._advance()
                 continue
             if not self.steps[-1].auto(self):
                 return
+
+    def _push_forced_retreat(self) -> bool:
+        """LD25: a pawn without bullets on a wolf's tile moves back one space at once,
+        whatever put it there; a pawn in its own fight is left to that fight."""
+        fighting = {t.player for t in self.steps if isinstance(t, Combat)}
+        for player in self.order():
+            cell = self.pawns[player]
+            if (
+                self.bullets[player] == 0
+                and cell in self.board.wolves
+                and player not in fighting
+                and self.board.back_spaces(cell)
+            ):
+                self.steps.append(Combat(player, stage="retreat"))
+                return True
+        return False
 
     def order(self) -> list[int]:
         """Players in turn order from the starting player (clockwise = to the left)."""
@@ -205,8 +224,8 @@ class LdrhState(State):
             self._end_stalled(f"the round limit ({self.options['max_rounds']}) was reached")
             return
         self.round += 1
-        self.sitting_out = list(self.skip_pending)
-        self.skip_pending = [False] * self.num_players
+        self.sitting_out = [n > 0 for n in self.skip_pending]
+        self.skip_pending = [max(n - 1, 0) for n in self.skip_pending]
         self.plays_left = [1] * self.num_players
         self.helpers = {}
         self.refused = {}
@@ -243,8 +262,8 @@ class LdrhState(State):
         while self.cursor < self.num_players:
             player = order[self.cursor]
             self.cursor += 1
-            if self.skip_pending[player]:
-                self.skip_pending[player] = False
+            if self.skip_pending[player] and not self.sitting_out[player]:
+                self.skip_pending[player] -= 1
                 self.sitting_out[player] = True
             if self.sitting_out[player]:
                 continue
@@ -301,6 +320,14 @@ class LdrhState(State):
             and not self.sitting_out[player]
             and bool(self.hands[player])
         )
+
+    def will_sit_out(self, player: int) -> bool:
+        """Whether ``player`` already skips their next turn: a Wolf!!! is pending, or
+        they sit out this round and their card play is still to come."""
+        if self.skip_pending[player]:
+            return True
+        turn_passed = self.phase == "cards" and self.order().index(player) < self.cursor
+        return self.sitting_out[player] and not turn_passed
 
     def cards_with(self, player: int, effect: str) -> list[str]:
         """The distinct cards with ``effect`` that ``player`` could play now."""

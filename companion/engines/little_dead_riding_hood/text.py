@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from companion.engines.little_dead_riding_hood import actions as a
+from companion.engines.little_dead_riding_hood.bag import fill_bag, odds_words, win_probability
 from companion.engines.little_dead_riding_hood.board import START_ROW, Cell, cell_text
 from companion.engines.little_dead_riding_hood.components import (
     HELPERS,
@@ -149,6 +150,8 @@ def prompt(s: LdrhState, step: Step) -> str:
         return sentence(f"{name} moves: {plural(step.left, 'space')} left")
     if isinstance(step, Combat):
         where = space_words(s, s.pawns[step.player])
+        if step.stage == "retreat" and s.bullets[step.player] == 0:
+            return sentence(f"{name} has no bullets and must move back one space from {where}")
         return sentence(
             {
                 "commit": f"{name} fights the zombie wolf on {where}: how many bullets?",
@@ -204,35 +207,66 @@ def label(s: LdrhState, step: Step, act: a.Act) -> str:
     return sentence(_label(s, step, act)).rstrip(".")
 
 
+LABELS: dict[type[a.Act], str] = {
+    a.LoseCard: "{card}",
+    a.ChooseHelper: "{helper}",
+    a.LetStand: "let the helper stand",
+    a.PrinceStep: "step to {cell}",
+    a.StepTo: "step to {cell}",
+    a.SwitchFrom: "switch the tile on {cell}",
+    a.SwitchWith: "with the tile on {cell}",
+    a.PrinceDone: "done",
+    a.QueenDone: "done",
+    a.QueenTake: "take the zombie wolf on {cell}",
+    a.QueenPut: "put the zombie wolf on {cell}",
+    a.Place: "put it on {cell}",
+    a.BreadCrumbs: "play {card}: draw another path piece",
+    a.Pass: "play no card",
+    a.WolfCard: "play {card}: {player} skips their next turn",
+    a.Sitting: "play {card}: trade hands with {player}",
+    a.BigHands: "play {card}: move {player} back to {cell}",
+    a.OffPath: "play {card}: remove the tile on {cell}",
+    a.Flowers: "play {card}: exchange two path pieces",
+    a.FlowersFrom: "exchange the path piece on {cell}",
+    a.FlowersWith: "with the path piece on {cell}",
+    a.Stop: "stop moving",
+    a.OnceUponATime: "play {card}: draw again",
+    a.AcceptWolf: "accept the wolf",
+    a.Retreat: "move back to {cell}",
+}
+"""Button labels that only put the action's fields into words (the rest need the step)."""
+
+
+def field_words(s: LdrhState, act: a.Act) -> dict[str, str]:
+    """The action's fields in player words: card titles, names, spaces, helpers."""
+    words: dict[str, str] = {}
+    for name in act.fields:
+        value = getattr(act, name)
+        if name in ("card", "drawn"):
+            words[name] = card_title(value)
+        elif name == "player":
+            words[name] = s.player_name(value)
+        elif name == "cell":
+            words[name] = space_words(s, value)
+        elif name == "helper":
+            words[name] = helper_words(value)
+    return words
+
+
 def _label(s: LdrhState, step: Step, act: a.Act) -> str:
     name = s.player_name
+    template = LABELS.get(type(act))
+    if template is not None:
+        return template.format(**field_words(s, act))
     if isinstance(act, a.DrawCard):
         return "a card, face down" if act.drawn == "?" else card_title(act.drawn)
     if isinstance(act, a.DrawTile):
         return article(TILE_WORDS[act.tile])
     if isinstance(act, a.DrawToken):
         return "a bullet" if act.token == "bullet" else "the wolf"
-    if isinstance(act, a.LoseCard):
-        return card_title(act.card)
-    if isinstance(act, a.ChooseHelper):
-        return helper_words(act.helper)
     if isinstance(act, a.Fairest | a.FairestBy):
         by = f"{name(act.player)} plays" if isinstance(act, a.FairestBy) else "play"
         return f"{by} {card_title(act.card)}: {name(step.player)} chooses another helper"
-    if isinstance(act, a.LetStand):
-        return "let the helper stand"
-    if isinstance(act, a.PrinceStep | a.StepTo):
-        return f"step to {space_words(s, act.cell)}"
-    if isinstance(act, a.SwitchFrom):
-        return f"switch the tile on {space_words(s, act.cell)}"
-    if isinstance(act, a.SwitchWith):
-        return f"with the tile on {space_words(s, act.cell)}"
-    if isinstance(act, a.PrinceDone | a.QueenDone):
-        return "done"
-    if isinstance(act, a.QueenTake):
-        return f"take the zombie wolf on {space_words(s, act.cell)}"
-    if isinstance(act, a.QueenPut):
-        return f"put the zombie wolf on {space_words(s, act.cell)}"
     if isinstance(act, a.GodmotherGift):
         return "done" if act.gift == "done" else GIFT_WORDS[act.gift]
     if isinstance(act, a.Gift):
@@ -241,40 +275,13 @@ def _label(s: LdrhState, step: Step, act: a.Act) -> str:
         if act.target < 0:
             return "nobody discards"
         return f"{name(act.target)} discards a card at random"
-    if isinstance(act, a.Place):
-        return f"put it on {space_words(s, act.cell)}"
-    if isinstance(act, a.BreadCrumbs):
-        return f"play {card_title(act.card)}: draw another path piece"
-    if isinstance(act, a.Pass):
-        return "play no card"
     if isinstance(act, a.MoveWith):
         return f"move up to {card_movement(act.card)} with {card_title(act.card)}"
-    if isinstance(act, a.WolfCard):
-        return f"play {card_title(act.card)}: {name(act.player)} skips their next turn"
-    if isinstance(act, a.Sitting):
-        return f"play {card_title(act.card)}: trade hands with {name(act.player)}"
-    if isinstance(act, a.BigHands):
-        where = space_words(s, act.cell)
-        return f"play {card_title(act.card)}: move {name(act.player)} back to {where}"
-    if isinstance(act, a.OffPath):
-        return f"play {card_title(act.card)}: remove the tile on {space_words(s, act.cell)}"
-    if isinstance(act, a.Flowers):
-        return f"play {card_title(act.card)}: exchange two path pieces"
-    if isinstance(act, a.FlowersFrom):
-        return f"exchange the path piece on {space_words(s, act.cell)}"
-    if isinstance(act, a.FlowersWith):
-        return f"with the path piece on {space_words(s, act.cell)}"
-    if isinstance(act, a.Stop):
-        return "stop moving"
     if isinstance(act, a.Fight):
         bullets = f"fight with {plural(act.bullets, 'bullet')}"
-        return f"{bullets} and {card_title(act.cake)}" if act.cake else bullets
-    if isinstance(act, a.OnceUponATime):
-        return f"play {card_title(act.card)}: draw again"
-    if isinstance(act, a.AcceptWolf):
-        return "accept the wolf"
-    if isinstance(act, a.Retreat):
-        return f"move back to {space_words(s, act.cell)}"
+        odds = win_probability(fill_bag(act.bullets, bool(act.cake), s.supply_bullets))
+        kill = f"{odds_words(odds)} to kill the wolf"
+        return f"{bullets} and {card_title(act.cake)}: {kill}" if act.cake else f"{bullets}: {kill}"
     return act.key
 
 
@@ -303,11 +310,37 @@ def log_line(s: LdrhState, step: Step, act: a.Act) -> str:
     return sentence(_log(s, step, act))
 
 
+LOGS: dict[type[a.Act], str] = {
+    a.DrawCard: "{who} draws a card",
+    a.ChooseHelper: "{who} chooses {helper}",
+    a.PrinceStep: "{who} steps to {cell}",
+    a.StepTo: "{who} steps to {cell}",
+    a.SwitchFrom: "{who} picks the tile on {cell} to switch",
+    a.PrinceDone: "{who} is done with the Prince",
+    a.QueenTake: "{who} picks up the zombie wolf on {cell}",
+    a.QueenPut: "{who} puts the zombie wolf on {cell}",
+    a.QueenDone: "{who} is done with the Wicked Queen",
+    a.BreadCrumbs: "{who} plays {card} and puts the path piece back",
+    a.Pass: "{who} plays no card",
+    a.Sitting: "{who} plays {card} and trades hands with {player}",
+    a.BigHands: "{who} plays {card}: {player} moves back to {cell}",
+    a.OffPath: "{who} plays {card} and removes the tile on {cell}",
+    a.Flowers: "{who} plays {card}",
+    a.FlowersFrom: "{who} picks the path piece on {cell}",
+    a.Stop: "{who} stops moving",
+    a.OnceUponATime: "{who} plays {card} and draws again",
+    a.AcceptWolf: "{who} accepts the wolf",
+    a.Retreat: "{who} moves back to {cell}",
+}
+"""Log lines that only put the actor and the action's fields into words."""
+
+
 def _log(s: LdrhState, step: Step, act: a.Act) -> str:
     name = s.player_name
     who = name(step.player)
-    if isinstance(act, a.DrawCard):
-        return f"{who} draws a card"
+    template = LOGS.get(type(act))
+    if template is not None:
+        return template.format(who=who, **field_words(s, act))
     if isinstance(act, a.DrawTile):
         return f"{who} draws {article(TILE_WORDS[act.tile])}"
     if isinstance(act, a.DrawToken):
@@ -317,8 +350,6 @@ def _log(s: LdrhState, step: Step, act: a.Act) -> str:
     if isinstance(act, a.LoseCard):
         assert isinstance(step, Stepmother) and step.target is not None
         return f"{name(step.target)} discards {card_title(act.card)} at random"
-    if isinstance(act, a.ChooseHelper):
-        return f"{who} chooses {helper_words(act.helper)}"
     if isinstance(act, a.Fairest | a.FairestBy):
         assert isinstance(step, HelperChoice)
         by = name(act.player) if isinstance(act, a.FairestBy) else name(step.window[0])
@@ -326,22 +357,10 @@ def _log(s: LdrhState, step: Step, act: a.Act) -> str:
     if isinstance(act, a.LetStand):
         assert isinstance(step, HelperChoice) and step.chosen is not None
         return f"{who} keeps {helper_words(step.chosen)}"
-    if isinstance(act, a.PrinceStep | a.StepTo):
-        return f"{who} steps to {space_words(s, act.cell)}"
-    if isinstance(act, a.SwitchFrom):
-        return f"{who} picks the tile on {space_words(s, act.cell)} to switch"
     if isinstance(act, a.SwitchWith):
         assert isinstance(step, Prince) and step.first is not None
         first, second = space_words(s, step.first), space_words(s, act.cell)
         return f"{who} switches the tiles on {first} and {second}"
-    if isinstance(act, a.PrinceDone):
-        return f"{who} is done with the Prince"
-    if isinstance(act, a.QueenTake):
-        return f"{who} picks up the zombie wolf on {space_words(s, act.cell)}"
-    if isinstance(act, a.QueenPut):
-        return f"{who} puts the zombie wolf on {space_words(s, act.cell)}"
-    if isinstance(act, a.QueenDone):
-        return f"{who} is done with the Wicked Queen"
     if isinstance(act, a.GodmotherGift):
         if act.gift == "done":
             return f"{who} is done with the Fairy Godmother"
@@ -359,42 +378,19 @@ def _log(s: LdrhState, step: Step, act: a.Act) -> str:
     if isinstance(act, a.Place):
         assert isinstance(step, PlaceTile) and step.tile is not None
         return f"{who} puts the {TILE_WORDS[step.tile]} on {space_words(s, act.cell)}"
-    if isinstance(act, a.BreadCrumbs):
-        return f"{who} plays {card_title(act.card)} and puts the path piece back"
-    if isinstance(act, a.Pass):
-        return f"{who} plays no card"
     if isinstance(act, a.MoveWith):
         moves = plural(card_movement(act.card), "space")
         return f"{who} plays {card_title(act.card)} to move up to {moves}"
     if isinstance(act, a.WolfCard):
-        return f"{who} plays {card_title(act.card)}: {name(act.player)} skips their next turn"
-    if isinstance(act, a.Sitting):
-        return f"{who} plays {card_title(act.card)} and trades hands with {name(act.player)}"
-    if isinstance(act, a.BigHands):
-        where = space_words(s, act.cell)
-        return f"{who} plays {card_title(act.card)}: {name(act.player)} moves back to {where}"
-    if isinstance(act, a.OffPath):
-        where = space_words(s, act.cell)
-        return f"{who} plays {card_title(act.card)} and removes the tile on {where}"
-    if isinstance(act, a.Flowers):
-        return f"{who} plays {card_title(act.card)}"
-    if isinstance(act, a.FlowersFrom):
-        return f"{who} picks the path piece on {space_words(s, act.cell)}"
+        turn = "one more turn" if s.will_sit_out(act.player) else "their next turn"
+        return f"{who} plays {card_title(act.card)}: {name(act.player)} skips {turn}"
     if isinstance(act, a.FlowersWith):
         assert isinstance(step, PickingFlowers) and step.first is not None
         first, second = space_words(s, step.first), space_words(s, act.cell)
         return f"{who} exchanges the path pieces on {first} and {second}"
-    if isinstance(act, a.Stop):
-        return f"{who} stops moving"
     if isinstance(act, a.Fight):
         bullets = f"{who} fights the zombie wolf with {plural(act.bullets, 'bullet')}"
         return f"{bullets} and plays {card_title(act.cake)}" if act.cake else bullets
-    if isinstance(act, a.OnceUponATime):
-        return f"{who} plays {card_title(act.card)} and draws again"
-    if isinstance(act, a.AcceptWolf):
-        return f"{who} accepts the wolf"
-    if isinstance(act, a.Retreat):
-        return f"{who} moves back to {space_words(s, act.cell)}"
     return f"{who}: {act.key}"
 
 

@@ -17,7 +17,13 @@ from typing import TYPE_CHECKING, Any
 from companion.engines.base import CHANCE, TERMINAL
 from companion.engines.little_dead_riding_hood import actions as a
 from companion.engines.little_dead_riding_hood import text
-from companion.engines.little_dead_riding_hood.bag import BagContents, win_probability
+from companion.engines.little_dead_riding_hood.bag import (
+    BagContents,
+    FightOdds,
+    fight_odds,
+    odds_words,
+    win_probability,
+)
 from companion.engines.little_dead_riding_hood.board import START_ROW, Cell
 from companion.engines.little_dead_riding_hood.components import (
     EFFECTS,
@@ -127,6 +133,13 @@ class LdrhTable:
     """Table cards: the cards the choices (or the random discard) name, by effect."""
     card_question: str
     """Table cards: the chooser's question ("Which card does Anna play?"), or ""."""
+    fight_odds: tuple[FightOdds, ...] = ()
+    """Choosing bullets for a fight: the chance to kill the wolf for each number of bullets
+    the fighter could commit, alone and with Cake and Wine (exact, from the bag's tokens)."""
+    fight_cake: bool = False
+    """Whether the fighter could play Cake and Wine in this fight."""
+    dealing: bool = False
+    """The starting hands are being dealt (one "Deal" tap can do it with the app's deck)."""
 
     def tap_keys(self, cell: Cell) -> tuple[str, ...]:
         for spot, keys in self.taps:
@@ -138,10 +151,21 @@ class LdrhTable:
 # -- choices ----------------------------------------------------------------------------------
 BOARD, CARDS, DONE = "On the board", "Cards", "Or"
 GROUPS: dict[type[a.Act], str] = {
-    a.DrawCard: "Draws", a.DrawTile: "Draws", a.DrawToken: "Draws", a.LoseCard: "Draws",
-    a.ChooseHelper: "Helpers", a.LetStand: DONE, a.GodmotherGift: "Gifts", a.Gift: "Gifts",
-    a.Stepmother: "Who discards", a.PrinceDone: DONE, a.QueenDone: DONE, a.Pass: DONE,
-    a.Stop: DONE, a.AcceptWolf: DONE, a.Fight: "Fight",
+    a.DrawCard: "Draws",
+    a.DrawTile: "Draws",
+    a.DrawToken: "Draws",
+    a.LoseCard: "Draws",
+    a.ChooseHelper: "Helpers",
+    a.LetStand: DONE,
+    a.GodmotherGift: "Gifts",
+    a.Gift: "Gifts",
+    a.Stepmother: "Who discards",
+    a.PrinceDone: DONE,
+    a.QueenDone: DONE,
+    a.Pass: DONE,
+    a.Stop: DONE,
+    a.AcceptWolf: DONE,
+    a.Fight: "Fight",
 }
 """The heading a choice is shown under; board moves are BOARD, card plays CARDS."""
 
@@ -196,8 +220,18 @@ def bag_summary(contents: BagContents) -> str:
     odds = win_probability(contents)
     return (
         f"1 wolf and {text.plural(contents.bullets, 'bullet')} in the bag: "
-        f"{odds:.0%} to kill the wolf"
+        f"{odds_words(odds)} to kill the wolf"
     )
+
+
+def commit_odds(s: LdrhState) -> tuple[tuple[FightOdds, ...], bool]:
+    """At a fight's choice of bullets: the odds for each choice, and whether Cake and
+    Wine can be played."""
+    step = s.step
+    if not isinstance(step, Combat) or step.stage != "commit" or s.current_player() < 0:
+        return (), False
+    rows = fight_odds(s.bullets[step.player], s.supply_bullets)
+    return tuple(rows), bool(s.cards_with(step.player, "cake-and-wine"))
 
 
 def combat_bag(s: LdrhState) -> BagInfo | None:
@@ -252,6 +286,7 @@ def table(s: LdrhState, acts: list[a.Act]) -> LdrhTable:
             if isinstance(act, a.CELL_ACTIONS):
                 taps.setdefault(act.cell, []).append(act.key)
     rows = card_rows(s, acts)
+    odds, cake = commit_odds(s)
     question = ""
     if rows and player >= 0:
         question = f"Which card does {s.player_name(player)} play?"
@@ -275,6 +310,9 @@ def table(s: LdrhState, acts: list[a.Act]) -> LdrhTable:
         face_down_draw=player == CHANCE and acts == [a.DrawCard(HIDDEN)],
         card_rows=rows,
         card_question=question,
+        fight_odds=odds,
+        fight_cake=cake,
+        dealing=s.phase == "deal" and player == CHANCE,
     )
 
 
@@ -283,8 +321,7 @@ def private(s: LdrhState, viewer: int | None) -> Private | None:
         return None
     hand = s.hands[viewer]
     items = tuple(
-        Item("A face-down card") if k == HIDDEN else Item(card_title(k), {"card": k})
-        for k in hand
+        Item("A face-down card") if k == HIDDEN else Item(card_title(k), {"card": k}) for k in hand
     )
     return Private(viewer, f"{s.player_name(viewer)}'s hand", items)
 
@@ -296,8 +333,14 @@ def present(s: LdrhState, viewer: int | None = None) -> View:
     if player == TERMINAL:
         reason = text.ending(s)
         return View(
-            reason, None, (), None, log, private(s, viewer),
-            Ending(tuple(s.winners), reason), table(s, []),
+            reason,
+            None,
+            (),
+            None,
+            log,
+            private(s, viewer),
+            Ending(tuple(s.winners), reason),
+            table(s, []),
         )
     step = s.steps[-1]
     chance = None

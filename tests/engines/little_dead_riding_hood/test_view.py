@@ -63,7 +63,9 @@ def test_the_private_hand_is_only_for_its_owner() -> None:
     assert [item.label for item in mine.items] == ["Cake and Wine (1)", "Wolf!!! (3)"]
     assert mine.items[1].hint == {"card": "wolf:3"}
     theirs = state.view(1).private
-    assert theirs is not None and [i.label for i in theirs.items] == ["My...What Big Hands You Have? (2)"]
+    assert theirs is not None and [i.label for i in theirs.items] == [
+        "My...What Big Hands You Have? (2)"
+    ]
     assert state.view(7).private is None
 
 
@@ -140,7 +142,10 @@ def test_a_combat_draw_shows_the_bag_and_its_odds() -> None:
     state.pawns[0] = (1, 1)
     set_bullets(state, 0, 3)
     task(state, "combat", type="combat", player=0, back_to=None, stage="commit", bullets=0, bag=0)
-    assert state.view().headline == "Anna fights the zombie wolf on row 2 of Anna's lane: how many bullets?"
+    assert (
+        state.view().headline
+        == "Anna fights the zombie wolf on row 2 of Anna's lane: how many bullets?"
+    )
     play(state, "fight with 2 bullets")
     view = state.view()
     assert view.headline == "Anna draws from the combat bag."
@@ -211,8 +216,14 @@ CARD_NAMES = re.compile("|".join(re.escape(t) for t in sorted(TITLES, key=len, r
 
 @pytest.mark.parametrize(
     ("players", "seed", "options"),
-    [(2, 11, {}), (3, 12, {}), (5, 13, {}), (4, 14, {"reshuffle_discards": True}),
-     (3, 15, {"event_cards": "table"}), (2, 16, {"event_cards": "table", "fairest_window": "table"})],
+    [
+        (2, 11, {}),
+        (3, 12, {}),
+        (5, 13, {}),
+        (4, 14, {"reshuffle_discards": True}),
+        (3, 15, {"event_cards": "table"}),
+        (2, 16, {"event_cards": "table", "fairest_window": "table"}),
+    ],
 )
 def test_no_log_line_or_shared_view_names_a_card_before_it_is_revealed(
     players: int, seed: int, options: dict[str, object]
@@ -223,7 +234,11 @@ def test_no_log_line_or_shared_view_names_a_card_before_it_is_revealed(
     shown = 0
     while not state.is_terminal():
         check_view(state)  # no secret (a hand card nothing public names) in the shared view
-        state.apply(sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+        state.apply(
+            sample_chance(state, rng)
+            if state.is_chance_node()
+            else rng.choice(state.legal_actions())
+        )
         for line in state.log[shown:]:
             for title in CARD_NAMES.findall(line.text):
                 # a card is named only as it is played or discarded, and is face up then

@@ -14,12 +14,34 @@ from companion.engines.little_dead_riding_hood.steps.stepmother import Stepmothe
 STEP_TYPES: dict[str, type[Step]] = {
     t.kind: t
     for t in (
-        DrawCards, HelperChoice, Prince, Queen, Huntsman, Godmother, Stepmother,
-        PlaceTile, CardTurn, Move, PickingFlowers, Combat,
+        DrawCards,
+        HelperChoice,
+        Prince,
+        Queen,
+        Huntsman,
+        Godmother,
+        Stepmother,
+        PlaceTile,
+        CardTurn,
+        Move,
+        PickingFlowers,
+        Combat,
     )
 }
 
 __all__ = [
-    "STEP_TYPES", "CardTurn", "Combat", "DrawCards", "Godmother", "HelperChoice", "Huntsman",
-    "Move", "PickingFlowers", "PlaceTile", "Prince", "Queen", "Step", "Stepmother",
+    "STEP_TYPES",
+    "CardTurn",
+    "Combat",
+    "DrawCards",
+    "Godmother",
+    "HelperChoice",
+    "Huntsman",
+    "Move",
+    "PickingFlowers",
+    "PlaceTile",
+    "Prince",
+    "Queen",
+    "Step",
+    "Stepmother",
 ]

@@ -38,6 +38,15 @@ def big_hands_targets(s: LdrhState, player: int) -> list[tuple[int, Cell]]:
     return result
 
 
+def wolf_targets(s: LdrhState, player: int) -> list[int]:
+    """Who Wolf!!! may target: anyone else; with ``wolf_stacking = "once"`` not a
+    player who already skips their next turn (LD26)."""
+    others = s.others_from(player)
+    if s.options["wolf_stacking"] == "stack":
+        return others
+    return [q for q in others if not s.will_sit_out(q)]
+
+
 def flower_tiles(s: LdrhState) -> list[Cell]:
     """Unoccupied path pieces (the only ones Picking Flowers may exchange)."""
     pawns = set(s.pawns)
@@ -64,7 +73,7 @@ class CardTurn(Step):
             result.append(MoveWith(key))
             effect = card_effect(key)
             if effect == "wolf":
-                result += [WolfCard(key, q) for q in s.others_from(player) if not s.skip_pending[q]]
+                result += [WolfCard(key, q) for q in wolf_targets(s, player)]
             elif effect == "whos-been-sitting":
                 result += [Sitting(key, q) for q in s.others_from(player)]
             elif effect == "big-hands":
@@ -86,7 +95,7 @@ class CardTurn(Step):
         if isinstance(action, MoveWith):
             s.steps.append(Move(player, card_movement(action.card)))
         elif isinstance(action, WolfCard):
-            s.skip_pending[action.player] = True
+            s.skip_pending[action.player] += 1
         elif isinstance(action, Sitting):
             q = action.player
             s.hands[player], s.hands[q] = s.hands[q], s.hands[player]

@@ -47,7 +47,9 @@ class Combat(Step):
         player = self.player
         if self.stage == "commit":
             cakes = s.cards_with(player, "cake-and-wine")
-            return [Fight(k, cake) for k in range(1, s.bullets[player] + 1) for cake in ["", *cakes]]
+            return [
+                Fight(k, cake) for k in range(1, s.bullets[player] + 1) for cake in ["", *cakes]
+            ]
         if self.stage == "redo":
             redo = s.cards_with(player, "once-upon-a-time")
             return [*(OnceUponATime(k) for k in redo), AcceptWolf()]

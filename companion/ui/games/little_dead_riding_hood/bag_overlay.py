@@ -13,6 +13,8 @@ from typing import Any
 
 from kivy.animation import Animation
 from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Window
 from kivy.metrics import dp
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.modalview import ModalView
@@ -58,6 +60,9 @@ class BagOverlay(ModalView):
         self.on_undo_request = on_undo
         self.on_home_request = on_home
         self._shaking: Animation | None = None
+        # the window tells of a resize before its children take their new size: centre
+        # again on the next frame, when the overlay has its size for the new window
+        Window.bind(on_resize=lambda *_: Clock.schedule_once(self._align_center, 0))
         app = App.get_running_app()
         if app is not None and app.root is not None and "panel" in app.root.ids:
             # the kit is a drawer: it opens by sliding in (x), or by growing (width)
@@ -90,7 +95,9 @@ class BagOverlay(ModalView):
                 self.width = self._window.width - kit - dp(16)
             elif self.size_hint_x is None:
                 self.size_hint_x = 0.9
-            super()._align_center()
+            if self._is_open:  # by position: a stale cached centre can skip setting it
+                window = self._window
+                self.pos = ((window.width - self.width) / 2, (window.height - self.height) / 2)
             if kit:
                 self.center_x = (self._window.width - kit) / 2
         finally:

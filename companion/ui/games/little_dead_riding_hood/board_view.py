@@ -52,6 +52,12 @@ class LaneBoardView(Widget):
         self.reach = set(table.reach)
         self.redraw()
 
+    def set_targets(self, cells: set[Cell]) -> None:
+        """Outline the spaces a tap plays now (the screen reads them from the choices)."""
+        if cells != self.targets:
+            self.targets = set(cells)
+            self.redraw()
+
     @property
     def pawns(self) -> tuple[Cell, ...]:
         return self.board.pawns if self.board is not None else ()

@@ -1,9 +1,11 @@
 """The Little Dead Riding Hood round screen.
 
 The board mirrors the table: players tap the space where they put a tile, the
-space they step to, the tiles the Prince switches.  Everything is drawn from the
-presenter's view: highlighted spaces are the moves a tap plays; every move also has a button (the board's cells are small
-on a 7" panel).  A combat draw opens the bag overlay, which draws through the
+space they step to, the tiles the Prince switches, where the Wicked Queen's wolves
+go, the path pieces Picking Flowers exchanges; a card aimed at a space (My...What Big
+Hands You Have?, Off The Path) is one button that turns the board to its spaces.
+Everything is drawn from the presenter's view and the choices' hints
+(``board_input.py``): highlighted spaces are the moves a tap plays.  A combat draw opens the bag overlay, which draws through the
 combat-bag device: the outcome is journaled before the LED, the buzzer or the
 screen shows it.  With table cards (option ``event_cards``) hands show as face-down
 counts and every move that plays or reveals a card goes through the card chooser.
@@ -18,14 +20,16 @@ from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
 
 from companion.devices.bag import BagDraw, BagEvent, CombatBag
 from companion.devices.hub import DeviceStatus
-from companion.engines.little_dead_riding_hood import LdrhTable, bag_summary
+from companion.engines.little_dead_riding_hood import LdrhTable, bag_summary, odds_words
 from companion.engines.view import Choice, View
 from companion.session.journal import Source
 from companion.ui import view_widgets
 from companion.ui.game_screen import GameScreen
+from companion.ui.games.little_dead_riding_hood import board_input
 from companion.ui.games.little_dead_riding_hood.bag_overlay import BagOverlay
 from companion.ui.games.little_dead_riding_hood.board_view import Cell, LaneBoardView
 from companion.ui.games.little_dead_riding_hood.card_chooser import LdrhCardChooser
@@ -40,6 +44,21 @@ class PlayerLine(BoxLayout):
 
     colour = ListProperty([1, 1, 1, 1])
     text = StringProperty("")
+
+
+class FightOddsPanel(Label):
+    """A few lines of text among the moves: the chance to kill the wolf for each number
+    of bullets beside the fight buttons, or the hand its owner asked to see."""
+
+
+def fight_odds_text(table: LdrhTable) -> str:
+    """One line per number of bullets: alone, and with Cake and Wine."""
+    cake = "with Cake and Wine"  # said whether or not it is in hand: hands stay hidden
+    lines = ["[b]Chance to kill the wolf[/b]"]
+    for row in table.fight_odds:
+        bullets = f"{row.bullets} bullet{'' if row.bullets == 1 else 's'}"
+        lines.append(f"{bullets}: {odds_words(row.alone)}, {cake} {odds_words(row.with_cake)}")
+    return "\n".join(lines)
 
 
 class LittleDeadRidingHoodScreen(GameScreen):
@@ -62,6 +81,13 @@ class LittleDeadRidingHoodScreen(GameScreen):
         self.chooser = LdrhCardChooser()
         self.ids.board.on_space = self.tap_space
         self._view: View | None = None
+        self.input = board_input.BoardInput()
+        """What a tap on each space plays now (from the choices' hints)."""
+        self.hand_shown = False
+        """The acting player asked to see their hand (digital deck)."""
+        self._hand_owner: int | None = None
+        self.picking: str | None = None
+        """A card aimed at a space (Big Hands, Off The Path) waiting for the tap."""
 
     @property
     def table(self) -> LdrhTable:
@@ -105,6 +131,8 @@ class LittleDeadRidingHoodScreen(GameScreen):
         self.ids.end.show(view.end, self.controller.player_name, self.controller.game)
         choices: list[Choice] = list(view.choices)
         chance = view.chance
+        if self._hand_owner != view.turn:  # a new player acts: their hand starts hidden
+            self._hand_owner, self.hand_shown = view.turn, False
         if table.bag is not None:  # the bag overlay draws it
             chance = None
         elif table.face_down_draw and chance is not None:
@@ -119,12 +147,76 @@ class LittleDeadRidingHoodScreen(GameScreen):
                 "Show the discarded card", list(chance.outcomes), Source.MANUAL
             )
             chance = None
+        elif table.dealing and not table.table_cards and chance is not None:
+            deal = Factory.Tap(text="Deal the cards (3 to each player)")
+            deal.bind(on_release=lambda *_: self.deal())
+            extra.add_widget(deal)
+            chance = None
         elif table.card_rows:
             cards = [c for c in choices if "card" in c.hint]
             choices = [c for c in choices if "card" not in c.hint]
             self._add_chooser_button("Play a card...", cards, Source.PLAYER)
+        elif any("card" in c.hint for c in choices) and view.turn is not None:
+            choices = self._hand_behind_button(view.turn, choices)
+        aimed = [c for c in choices if "cell" in c.hint and c.hint.get("card") == self.picking]
+        if not aimed:
+            self.picking = None  # the card was played (or the position moved on)
+        board = self.input = board_input.split(choices, self.picking)
+        self.ids.board.set_targets(board.targets)
+        for card, uses in board.cards.items():
+            self._add_pick_button(card, uses[0])
+        if self.picking is not None:
+            title = aimed[0].label.split(":", 1)[0]
+            back = f"{title}: tap a highlighted space (or here to go back)"
+            cancel = Factory.Tap(text=back)
+            cancel.bind(on_release=lambda *_: self.pick(None))
+            extra.add_widget(cancel)
+        choices = board.buttons
+        if table.fight_odds:
+            extra.add_widget(FightOddsPanel(text=fight_odds_text(table)))
         self.ids.chance.show(chance, self._app_draw, self.controller.enter_outcome, cols=1)
         self.ids.choices.show(choices, self.controller.choose)
+        self.ids.action_scroll.scroll_y = 1  # new moves: start from the top (odds, hand)
+
+    def deal(self) -> None:
+        """The app's deck: one tap deals every starting hand (each card journaled)."""
+        while self.controller is not None and self._view is not None and self.table.dealing:
+            if self.controller.draw() is None:
+                return
+            self._view = self.controller.view()
+
+    def _hand_behind_button(self, player: int, choices: list[Choice]) -> list[Choice]:
+        """The digital deck: the acting player's cards (and the moves that name them) stay
+        hidden behind "Show my hand" until their owner taps it; a new turn hides them."""
+        name = self.controller.player_name(player)
+        toggle = Factory.Tap(text=f"Hide {name}'s hand" if self.hand_shown else "Show my hand")
+        toggle.bind(on_release=lambda *_: self.show_hand(not self.hand_shown))
+        self.ids.extra.add_widget(toggle)
+        if not self.hand_shown:
+            return [c for c in choices if "card" not in c.hint]
+        private = self.controller.view(player).private
+        if private is not None:
+            cards = ", ".join(item.label for item in private.items) or "no cards"
+            self.ids.extra.add_widget(FightOddsPanel(text=f"[b]{private.heading}:[/b] {cards}"))
+        return choices
+
+    def show_hand(self, shown: bool) -> None:
+        self.hand_shown = shown
+        if self._view is not None:
+            self._fill_actions(self._view, self.table)
+
+    def _add_pick_button(self, card: str, example: Choice) -> None:
+        """One button per card aimed at a space: it turns the board to that card's spaces."""
+        title = example.label.split(":", 1)[0]
+        button = Factory.Tap(text=f"{title}: tap the space on the board")
+        button.bind(on_release=lambda *_: self.pick(card))
+        self.ids.extra.add_widget(button)
+
+    def pick(self, card: str | None) -> None:
+        """Aim ``card`` (None: back to every move) and redraw the moves and the board."""
+        self.picking = card
+        if self._view is not None:
+            self._fill_actions(self._view, self.table)
 
     def _app_draw(self) -> None:
         if self.controller is not None:
@@ -148,8 +240,9 @@ class LittleDeadRidingHoodScreen(GameScreen):
     def tap_space(self, cell: Cell) -> None:
         if self.controller is None or self._view is None:
             return
-        keys = self.table.tap_keys(cell)
+        keys = self.input.keys_at(cell)
         if len(keys) == 1:
+            self.picking = None
             self.controller.choose(keys[0])
         elif keys:
             self.controller.message("Several moves use this space: pick one from the list.")
