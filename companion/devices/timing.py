@@ -15,6 +15,13 @@ token then passes to the left, round the table.  Two ways to count:
 
 Both report ``CountEvent`` values to a callback *from their own thread*: the UI must
 post them to its thread (``Clock.schedule_once``) and never touch widgets here.
+What the table hears does not wait for the UI: ``on_sound`` is called on the timing
+side, under the timer's lock, at the moment each event happens (the beat's own
+wake-up, or the pause / resume / tap call), so a sound starts on time however busy
+Kivy's thread is, and a beat computed before a pause can never sound after it.
+While a timing thread runs, the garbage collector's full collections (tens of ms
+for the app's heap) are held off (``QuietGC``): they would stop every thread,
+the beat's included.
 Both work with only an on-screen button (``tap()``) and can pause and resume.
 A gpiozero ``TonalBuzzer`` beeps each count when one is wired.
 
@@ -24,6 +31,8 @@ Time is injected: ``clock`` (seconds, monotonic) and ``wait(timeout)`` (block up
 
 from __future__ import annotations
 
+import gc
+import logging
 import os
 import sys
 import threading
@@ -33,6 +42,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.devices.pins import DEFAULT_PINS
+
+log = logging.getLogger(__name__)
 
 COUNTS = 10
 """The rulebook's count: "the other players count aloud and in unison up to 10"."""
@@ -55,6 +66,8 @@ CAP_SYS_NICE / systemd ``LimitRTPRIO``); without it the thread runs normally."""
 SWITCH_INTERVAL = 0.0005
 """While a timing thread runs, Python hands the GIL over at least this often (the
 default 5 ms would let a busy UI thread delay a beat by up to 5 ms)."""
+QUIET_GC_THRESHOLD = 1 << 30
+"""The oldest generation's threshold while a count runs: in effect, never."""
 
 Clock = Callable[[], float]
 Wait = Callable[[float | None], object]
@@ -181,6 +194,53 @@ class _SwitchInterval:
                 sys.setswitchinterval(cls._saved)
 
 
+class QuietGC:
+    """Keeps full garbage collections out of a count while any timing thread runs.
+
+    ``gc.freeze()`` moves every object that exists when the count starts out of the
+    collector's sight, and the oldest generation's threshold is raised so no full
+    collection starts; young collections (a fraction of a millisecond) go on.  The
+    last thread to finish restores the threshold and unfreezes, so what the count
+    left behind is collected afterwards, between counts.
+    """
+
+    _lock = threading.Lock()
+    _users = 0
+    _saved: tuple[int, int, int] = (700, 10, 10)
+
+    @classmethod
+    def acquire(cls) -> None:
+        with cls._lock:
+            if cls._users == 0:
+                cls._saved = gc.get_threshold()
+                gc.freeze()
+                gc.set_threshold(cls._saved[0], cls._saved[1], QUIET_GC_THRESHOLD)
+            cls._users += 1
+
+    @classmethod
+    def release(cls) -> None:
+        with cls._lock:
+            cls._users -= 1
+            if cls._users == 0:
+                gc.set_threshold(*cls._saved)
+                gc.unfreeze()
+
+    @classmethod
+    def active(cls) -> bool:
+        return cls._users > 0
+
+
+def scheduling_policy() -> str:
+    """The calling thread's scheduling, as a benchmark prints it ("SCHED_FIFO 10")."""
+    try:
+        policy = os.sched_getscheduler(0)
+        priority = os.sched_getparam(0).sched_priority
+    except (AttributeError, OSError):
+        return "unknown"
+    names = {os.SCHED_OTHER: "SCHED_OTHER", os.SCHED_FIFO: "SCHED_FIFO", os.SCHED_RR: "SCHED_RR"}
+    return f"{names.get(policy, str(policy))} {priority}"
+
+
 def ask_realtime_priority() -> bool:
     """Make the calling thread SCHED_FIFO if the OS allows; True when granted."""
     try:
@@ -221,8 +281,14 @@ class _TimedLoop:
         wait: Wait | None,
         button: Any = None,
         debounce: float = DEBOUNCE,
+        on_sound: EventSink | None = None,
+        realtime: bool = True,
+        quiet_gc: bool = True,
     ) -> None:
         self._on_event = on_event
+        self._on_sound = on_sound
+        self._ask_realtime = realtime
+        self._quiet_gc = quiet_gc
         self._clock: Clock = clock or time.monotonic
         self._wake = threading.Event()
         self._wait: Wait = wait or self._wake.wait
@@ -260,23 +326,39 @@ class _TimedLoop:
         for event in events:
             self._on_event(event)
 
+    def _sound(self, events: list[CountEvent]) -> list[CountEvent]:
+        """The timing side's moment: start each event's sound now (lock held)."""
+        if self._on_sound is not None:
+            for event in events:
+                try:
+                    self._on_sound(event)
+                except Exception:  # a sound must never stop the count
+                    log.exception("the sound for %s failed", event.kind)
+        return events
+
     def _spawn(self, name: str) -> None:
         if self._thread is None or not self._thread.is_alive():
             self._thread = threading.Thread(target=self._thread_main, name=name, daemon=True)
             self._thread.start()
 
     def _thread_main(self) -> None:
-        self.realtime = ask_realtime_priority()
+        self.realtime = ask_realtime_priority() if self._ask_realtime else False
         _SwitchInterval.acquire()
+        if self._quiet_gc:
+            QuietGC.acquire()
         try:
             self.run()
         finally:
+            if self._quiet_gc:
+                QuietGC.release()
             _SwitchInterval.release()
 
     def poll(self) -> None:
         """Handle everything due by now (the loop's work, without waiting)."""
         with self._lock:
-            events = self._due(self._clock())
+            if self._stopped:
+                return
+            events = self._sound(self._due(self._clock()))
         self._emit(events)
 
     def run(self) -> None:
@@ -285,7 +367,7 @@ class _TimedLoop:
             with self._lock:
                 if self._stopped:
                     return
-                events = self._due(self._clock())
+                events = self._sound(self._due(self._clock()))
                 finished = self._finished()
                 deadline = self._next_deadline()
             self._emit(events)
@@ -343,8 +425,20 @@ class Metronome(_TimedLoop):
         buzzer: Any = None,
         clock: Clock | None = None,
         wait: Wait | None = None,
+        on_sound: EventSink | None = None,
+        realtime: bool = True,
+        quiet_gc: bool = True,
     ) -> None:
-        super().__init__(on_event, buzzer, clock, wait, button)
+        super().__init__(
+            on_event,
+            buzzer,
+            clock,
+            wait,
+            button,
+            on_sound=on_sound,
+            realtime=realtime,
+            quiet_gc=quiet_gc,
+        )
         self.holders = _check_holders(holders)
         self.interval = _check_interval("the beat interval", interval)
         if counts < 1:
@@ -429,25 +523,27 @@ class Metronome(_TimedLoop):
 
     def pause(self) -> None:
         with self._lock:
-            if self._origin is None or self._paused_at is not None or self.done:
+            if self._origin is None or self._paused_at is not None or self.done or self._stopped:
                 return
             now = self._clock()
             self._paused_at = now
             self.beeper.silence()
             holder, count = self._shown
-        self._emit([CountEvent("paused", holder, count, now, now)])
+            events = self._sound([CountEvent("paused", holder, count, now, now)])
+        self._emit(events)
         self._wake.set()
 
     def resume(self) -> None:
         with self._lock:
-            if self._paused_at is None or self._origin is None:
+            if self._paused_at is None or self._origin is None or self._stopped:
                 return
             now = self._clock()
             self._skip_silent()
             self._origin = now + self.interval - self._slot * self.interval
             self._paused_at = None
             holder, count = self._shown
-        self._emit([CountEvent("resumed", holder, count, now, now)])
+            events = self._sound([CountEvent("resumed", holder, count, now, now)])
+        self._emit(events)
         self._wake.set()
 
     def tap(self) -> None:
@@ -492,8 +588,9 @@ class TapCounter(_TimedLoop):
         buzzer: Any = None,
         clock: Clock | None = None,
         wait: Wait | None = None,
+        on_sound: EventSink | None = None,
     ) -> None:
-        super().__init__(on_event, buzzer, clock, wait, button, debounce)
+        super().__init__(on_event, buzzer, clock, wait, button, debounce, on_sound=on_sound)
         self.holders = _check_holders(holders)
         if counts < 1:
             raise ValueError(f"counts must be at least 1, got {counts!r}")
@@ -515,7 +612,7 @@ class TapCounter(_TimedLoop):
     def tap(self) -> None:
         """One counted number: the on-screen button, or a debounced hardware press."""
         with self._lock:
-            events = self._count_tap(self._clock())
+            events = self._sound(self._count_tap(self._clock()))
         self._emit(events)
         self._wake.set()
 
@@ -553,22 +650,24 @@ class TapCounter(_TimedLoop):
 
     def pause(self) -> None:
         with self._lock:
-            if self._paused or self._done:
+            if self._paused or self._done or self._stopped:
                 return
             self._paused = True
             now = self._clock()
             event = CountEvent("paused", self.holders[self._index], self._count, now, now)
-        self._emit([event])
+            events = self._sound([event])
+        self._emit(events)
 
     def resume(self) -> None:
         with self._lock:
-            if not self._paused:
+            if not self._paused or self._stopped:
                 return
             self._paused = False
             self._last_tap = None  # the first tap after a pause is never "too fast"
             now = self._clock()
             event = CountEvent("resumed", self.holders[self._index], self._count, now, now)
-        self._emit([event])
+            events = self._sound([event])
+        self._emit(events)
 
     @property
     def done(self) -> bool:

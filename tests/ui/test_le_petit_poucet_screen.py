@@ -51,10 +51,18 @@ class SpyPlayer:
     def __init__(self, enabled: bool = True) -> None:
         self.enabled = enabled
         self.calls: list[tuple[str, str]] = []
+        self.threads: list[str] = []
+        """The thread each count sound was started on."""
+        self.preloaded: set[str] = set()
 
     def play(self, path: str | Path) -> bool:
         if not Path(path).name.startswith("cue-"):
             self.calls.append(("play", Path(path).name))
+            self.threads.append(threading.current_thread().name)
+        return self.enabled
+
+    def preload(self, path: str | Path) -> bool:
+        self.preloaded.add(Path(path).name)
         return self.enabled
 
     def stop(self, path: str | Path) -> None:
@@ -396,6 +404,8 @@ def test_the_metronome_plays_one_sample_exact_track_per_round(
             ui.pump(1)
         assert count.count_text == "1"
         assert spy.take() == [("play", round_track.name)]
+        assert spy.threads == ["count-metronome"]  # the beat's own thread, not Kivy's
+        assert round_track.name in spy.preloaded  # loaded before the beat needed it
         for number in (2, 3, 4):
             beat(ui, count, clock, 0.5)
             assert count.count_text == str(number)

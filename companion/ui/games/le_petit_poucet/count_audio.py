@@ -3,14 +3,19 @@
 Metronome mode: the beats are never started one by one.  When a holder's count 1
 arrives, that holder's whole round is started as one pre-rendered WAV (ten beats
 and the pass chime, each on an exact sample), so the spacing does not depend on
-the audio latency or on when Kivy's thread gets to each beat.  A pause stops the
-track and renders the rest of the round (``sounds.prepare_resume_track``) so that
-"resume" starts it at once; the metronome's next count comes one beat after the
-resume, exactly where that track has it.  The on-screen count and the buzzer
-still follow the timing thread.
+the audio latency.  A pause stops the track and renders the rest of the round
+(``sounds.prepare_resume_track``) so that "resume" starts it at once; the
+metronome's next count comes one beat after the resume, exactly where that track
+has it.
 
 Tap mode: each counted tap plays its own clip (tick, the tenth beat, the chime,
 "too fast!"), since the beat is the players'.
+
+``heard`` runs on the timing side (the timer's ``on_sound``: its own thread at a
+beat, or the thread that paused, resumed or tapped), never a frame later on
+Kivy's thread, so the sound starts at the beat however busy the screen is.  The
+files are rendered and loaded on Kivy's thread when the timer is built (``files``),
+so the beat never waits for numpy or a disk.
 
 Everything goes through the shell's ``SoundPlayer``, which is silent without an
 audio device; with sound off in Settings nothing is even rendered.
@@ -18,7 +23,9 @@ audio device; with sound off in Settings nothing is even rendered.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
+from dataclasses import astuple
 from pathlib import Path
 from typing import Any
 
@@ -29,11 +36,15 @@ METRONOME, TAPS = "metronome", "taps"
 
 
 class CountAudio:
-    """Plays the count's sounds for one panel; remembers the track that is playing."""
+    """Plays the count's sounds for one panel; remembers the track that is playing.
+
+    Called from Kivy's thread and from timer threads, so its state is behind a lock."""
 
     def __init__(self, services: Callable[[], Any], message: Callable[[str], None]) -> None:
         self._services = services
         self._message = message
+        """Tells the players (any thread: the panel posts it to Kivy's)."""
+        self._lock = threading.RLock()
         self._files: sounds.SoundFiles | None = None
         self._interval: float | None = None
         self._broken = False
@@ -51,24 +62,35 @@ class CountAudio:
         return Path(self._services().data_dir) / "sounds"
 
     def files(self, interval: float) -> sounds.SoundFiles | None:
-        """This tempo's sounds, rendered once (None when silent or they cannot be written)."""
-        if self._player() is None:
+        """This tempo's sounds, rendered and loaded once (None when silent or they cannot
+        be written)."""
+        player = self._player()
+        if player is None:
             return None
-        if self._files is None or self._interval != interval:
-            self._files = self._render(
-                lambda: sounds.prepare_sounds(interval, timing.COUNTS, self._cache_dir())
-            )
-            self._interval = interval
-        return self._files
+        with self._lock:
+            if self._files is None or self._interval != interval:
+                self._files = self._render(
+                    lambda: sounds.prepare_sounds(interval, timing.COUNTS, self._cache_dir())
+                )
+                self._interval = interval
+                if self._files is not None:
+                    for path in astuple(self._files):
+                        player.preload(path)
+            return self._files
 
     def resume_track(self, interval: float, resume_after: int) -> Path | None:
-        if self.files(interval) is None:
+        """The rest of a round paused after ``resume_after`` counts, rendered and loaded."""
+        player = self._player()
+        if self.files(interval) is None or player is None:
             return None
-        return self._render(
+        track: Path | None = self._render(
             lambda: sounds.prepare_resume_track(
                 interval, resume_after, timing.COUNTS, self._cache_dir()
             )
         )
+        if track is not None:
+            player.preload(track)
+        return track
 
     def _render(self, make: Callable[[], Any]) -> Any:
         try:
@@ -79,12 +101,13 @@ class CountAudio:
             return None
 
     # -- following the timer ---------------------------------------------------------------
-    def follow(self, event: CountEvent, mode: str, interval: float) -> None:
-        """Kivy's thread: the sound for one timer event."""
-        if mode == METRONOME:
-            self._metronome(event, interval)
-        else:
-            self._taps(event, interval)
+    def heard(self, mode: str, interval: float, event: CountEvent) -> None:
+        """The timing side, at the moment of ``event``: start (or stop) its sound."""
+        with self._lock:
+            if mode == METRONOME:
+                self._metronome(event, interval)
+            else:
+                self._taps(event, interval)
 
     def _metronome(self, event: CountEvent, interval: float) -> None:
         if event.kind == "paused":
@@ -109,9 +132,9 @@ class CountAudio:
             "pass": files.chime,
             "done": files.chime,
         }
-        clip = clips.get(event.kind)
-        if clip is not None:
-            self._player().play(clip)
+        clip, player = clips.get(event.kind), self._player()
+        if clip is not None and player is not None:
+            player.play(clip)
 
     def _start(self, track: Path | None) -> None:
         """Start a track.  Whatever played before has ended (a round's track ends with
@@ -123,7 +146,8 @@ class CountAudio:
 
     def stop(self) -> None:
         """Cut the playing track (a pause, an undo, a manual pass, leaving the game)."""
-        services = self._services()
-        if self.playing is not None and services is not None:
-            services.sound.stop(self.playing)
-        self.playing = None
+        with self._lock:
+            services = self._services()
+            if self.playing is not None and services is not None:
+                services.sound.stop(self.playing)
+            self.playing = None

@@ -6,8 +6,13 @@ TapCounter fed by the on-screen button and the wired tap button.  Timer events
 arrive on device threads; they are posted to Kivy's thread, where "pass" and
 "done" apply the view's one choice of step 1 (pass the token on, or put it in the
 box) by its key through the controller.  If the game moves without the timer
-(undo, the manual "Passed" button), the timer is rebuilt for the new holder.  What the table hears is ``CountAudio``'s job
-(one pre-rendered track per round in metronome mode, a clip per tap in tap mode).
+(undo, the manual "Passed" button), the timer is rebuilt for the new holder.
+
+What the table hears is ``CountAudio``'s job (one pre-rendered track per round in
+metronome mode, a clip per tap in tap mode), started by the timer itself on the
+timing side (``on_sound``), never through Kivy's Clock.  What it sees goes the
+other way: each event is posted to Kivy's Clock at the beat, so the new number is
+set in the very next frame, before anything slower (the game's view) is asked.
 """
 
 from __future__ import annotations
@@ -62,8 +67,10 @@ class PoucetCountPanel(BoxLayout):
         return self.screen.services if self.screen is not None else None
 
     def _message(self, text: str) -> None:
-        if self.controller is not None:
-            self.controller.message(text)
+        """Tell the players (from any thread: the sounds may fail on the timing side)."""
+        controller = self.controller
+        if controller is not None:
+            controller.post(controller.message, text)
 
     def _tempo(self) -> float:
         services = self._services()
@@ -93,10 +100,11 @@ class PoucetCountPanel(BoxLayout):
             "buzzer": self.buzzer,
             "clock": self.clock,
             "wait": self.wait,
+            "on_sound": partial(self.audio.heard, self.mode, self._tempo()),
         }
+        self.audio.files(self._tempo())  # rendered and loaded before the first beat
         if self.mode == METRONOME:
             self.timer = Metronome(order, sink, interval=self._tempo(), **common)
-            self.audio.files(self.timer.interval)  # rendered before "Start counting"
         else:
             self.timer = TapCounter(order, sink, min_interval=0.5 * self._tempo(), **common)
             self.timer.start()
@@ -108,9 +116,9 @@ class PoucetCountPanel(BoxLayout):
         """Drop the timer; an unfinished round's track stops with it (a finished one
         lets its chime ring out)."""
         if self.timer is not None:
+            self.timer.stop(join=False)  # first: no sound can start after this
             if not self.timer.done:
                 self.audio.stop()
-            self.timer.stop(join=False)
         self.timer = None
         self._expected = None
 
@@ -162,34 +170,28 @@ class PoucetCountPanel(BoxLayout):
             controller.post(self.on_count_event, event, generation)
 
     def on_count_event(self, event: CountEvent, generation: int | None = None) -> None:
-        """Kivy's thread: show the count, play the sound, pass the token."""
+        """Kivy's thread: show the count, pass the token (the sound has started)."""
         controller = self.controller
         if controller is None or self.timer is None:
             return
         if generation is not None and generation != self._generation:
             return  # from a timer already replaced (undo, mode switch, manual pass)
+        if event.kind == "count":
+            if self.timer.status().paused:
+                return  # a beat computed just before Pause, delivered just after it
+            self.count_text = str(event.count)  # in this frame, before the view is built
         view = controller.view()
         touch = _touch(view)
         if touch is None or view.turn != event.holder:
             return  # an event from a timer the game has moved past
-        if event.kind == "count" and self.timer.status().paused:
-            return  # a beat computed just before Pause, delivered just after it
         self.too_fast = event.kind == "too-fast"
-        self.audio.follow(event, self.mode, self.timer_interval())
-        if event.kind == "count":
-            self.count_text = str(event.count)
-        elif event.kind in ("pass", "done"):
+        if event.kind in ("pass", "done"):
             self.count_text = "pass!" if event.kind == "pass" else "box!"
             if (event.kind == "done") == touch.last:
                 # The timer moves on by itself: expect the next holder, do not rebuild.
                 self._expected = (touch.turn, touch.passed + 1)
                 controller.choose(view.choices[0].key)
         self._show_status()
-
-    def timer_interval(self) -> float:
-        """The running metronome's tempo (a Settings change applies from the next timer)."""
-        timer = self.timer
-        return timer.interval if isinstance(timer, Metronome) else self._tempo()
 
 
 def _touch(view: View) -> TouchRound | None:
