@@ -52,6 +52,8 @@ TEMPO_RANGE = (0.5, 2.0)
 DEFAULT_INTERVAL = 1.0
 MIN_INTERVAL, MAX_INTERVAL = 0.01, 10.0
 """What the classes accept (benchmarks use fast tempos)."""
+HANDOVER_BEATS = 2
+"""Silent beats between one holder's "pass" and the next holder's count 1, the pass included."""
 DEBOUNCE = 0.03
 """Edges closer than this to the previous edge are contact bounce, not taps."""
 
@@ -77,10 +79,12 @@ Wait = Callable[[float | None], object]
 class CountEvent:
     """Something the table should see or hear.
 
-    ``kind`` is one of: "count" (``count`` is 1..10), "pass" (the holder passes to
-    ``next_holder``), "done" (the last holder puts the token in the box), "too-fast",
-    "paused", "resumed".  ``due`` is when it should have happened on the ideal
-    schedule, ``at`` when it was emitted (``at - due`` is the timing error).
+    ``kind`` is one of: "started" (the metronome's grid begins), "count" (``count`` is
+    1..10), "pass" (the holder passes to ``next_holder``), "done" (the last holder puts
+    the token in the box), "too-fast", "paused", "resumed".  ``due`` is when it should
+    have happened on the ideal schedule, ``at`` when it was emitted (``at - due`` is the
+    timing error).  ``slot`` is the metronome's slot of the event; for "started",
+    "paused" and "resumed", the slot that beats next.
     """
 
     kind: str
@@ -89,6 +93,7 @@ class CountEvent:
     due: float
     at: float
     next_holder: int | None = None
+    slot: int = 0
 
 
 @dataclass(frozen=True)
@@ -409,8 +414,10 @@ class Metronome(_TimedLoop):
     + handover_beats.  Each deadline is computed from its slot number, never by adding
     intervals, so there is no cumulative drift.  Resuming after a pause moves the rest
     of the grid so that the next beat comes exactly one ``interval`` after the resume:
-    the table hears a steady lead-in whatever the moment of the pause, and the UI's
-    pre-rendered resume track (``sounds.round_track(..., resume_after=k)``) lines up.
+    the table hears a steady lead-in whatever the moment of the pause.  The grid is
+    anchored where the sound is: ``begin`` and ``resume`` call ``on_sound`` first
+    ("started" / "resumed", which start the UI's pre-rendered turn track,
+    ``sounds.turn_track``) and fix the origin when it returns.
     """
 
     def __init__(
@@ -420,7 +427,7 @@ class Metronome(_TimedLoop):
         *,
         interval: float = DEFAULT_INTERVAL,
         counts: int = COUNTS,
-        handover_beats: int = 2,
+        handover_beats: int = HANDOVER_BEATS,
         button: Any = None,
         buzzer: Any = None,
         clock: Clock | None = None,
@@ -476,13 +483,13 @@ class Metronome(_TimedLoop):
                 min(TENTH_BEEP if tenth else COUNT_BEEP, 0.8 * self.interval),
                 now,
             )
-            return CountEvent("count", holder, beat + 1, due, now)
+            return CountEvent("count", holder, beat + 1, due, now, slot=slot)
         self.beeper.beep(PASS_TONE, min(PASS_BEEP, 0.8 * self.interval), now)
         if index + 1 < len(self.holders):
             nxt = self.holders[index + 1]
             self._shown = (nxt, 0)
-            return CountEvent("pass", holder, self.counts, due, now, next_holder=nxt)
-        return CountEvent("done", holder, self.counts, due, now)
+            return CountEvent("pass", holder, self.counts, due, now, next_holder=nxt, slot=slot)
+        return CountEvent("done", holder, self.counts, due, now, slot=slot)
 
     # -- the loop's hooks ----------------------------------------------------
     def _due(self, now: float) -> list[CountEvent]:
@@ -510,10 +517,12 @@ class Metronome(_TimedLoop):
 
     # -- controls (any thread) -------------------------------------------------
     def begin(self) -> None:
-        """Fix the schedule's origin now: count 1 is due at once."""
+        """Start the sound, then fix the schedule's origin: count 1 is due at once."""
         with self._lock:
-            if self._origin is None:
-                self._origin = self._clock()
+            if self._origin is None and not self._stopped:
+                now = self._clock()
+                self._sound([CountEvent("started", self.holders[0], 0, now, now)])
+                self._origin = self._clock()  # the grid starts where the sound did
         self._wake.set()
 
     def start(self) -> None:
@@ -528,8 +537,10 @@ class Metronome(_TimedLoop):
             now = self._clock()
             self._paused_at = now
             self.beeper.silence()
+            self._skip_silent()
             holder, count = self._shown
-            events = self._sound([CountEvent("paused", holder, count, now, now)])
+            paused = CountEvent("paused", holder, count, now, now, slot=self._slot)
+            events = self._sound([paused])
         self._emit(events)
         self._wake.set()
 
@@ -539,10 +550,11 @@ class Metronome(_TimedLoop):
                 return
             now = self._clock()
             self._skip_silent()
+            holder, count = self._shown
+            events = self._sound([CountEvent("resumed", holder, count, now, now, slot=self._slot)])
+            now = self._clock()  # the rest of the grid follows the resumed sound
             self._origin = now + self.interval - self._slot * self.interval
             self._paused_at = None
-            holder, count = self._shown
-            events = self._sound([CountEvent("resumed", holder, count, now, now)])
         self._emit(events)
         self._wake.set()
 

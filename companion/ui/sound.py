@@ -52,6 +52,17 @@ class SoundPlayer:
         """Load ``path`` now (Kivy's thread), so a later ``play`` starts at once."""
         return self.enabled and self._load(str(path)) is not None
 
+    def forget(self, path: str | Path) -> None:
+        """Stop and unload ``path`` (a long track no longer needed gives back its memory)."""
+        with self._lock:
+            sound = self._cache.pop(str(path), None)
+            self._failed.discard(str(path))
+        if sound is not None:
+            try:
+                sound.unload()
+            except Exception:
+                log.exception("unloading %s failed", path)
+
     def stop(self, path: str | Path) -> None:
         """Stop ``path`` if it is playing (a paused count stops its beat track)."""
         sound = self._cache.get(str(path))

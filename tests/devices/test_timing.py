@@ -487,39 +487,65 @@ def test_wav_bytes_are_16_bit_mono_and_decode_back() -> None:
     assert np.array_equal(frames, sounds.to_pcm16(samples))
 
 
-def test_sound_files_are_written_once_per_tempo(tmp_path: Path) -> None:
+def test_sound_files_are_written_once(tmp_path: Path) -> None:
     files = sounds.prepare_sounds(1.0, cache_dir=tmp_path)
-    for path in (files.tick, files.tenth, files.chime, files.too_fast, files.round):
+    for path in (files.tick, files.tenth, files.chime, files.too_fast):
         assert path.is_file() and path.read_bytes()[:4] == b"RIFF"
-    stamp = files.round.stat().st_mtime_ns
-    again = sounds.prepare_sounds(1.0, cache_dir=tmp_path)
-    assert again == files and files.round.stat().st_mtime_ns == stamp
-    faster = sounds.prepare_sounds(0.5, cache_dir=tmp_path)
-    assert faster.round != files.round and faster.tick == files.tick
+    stamp = files.tick.stat().st_mtime_ns
+    again = sounds.prepare_sounds(0.5, cache_dir=tmp_path)
+    assert again == files and files.tick.stat().st_mtime_ns == stamp
     assert not list(tmp_path.glob("*.tmp"))
 
 
-def test_resume_tracks_are_cached_per_count_and_tempo(tmp_path: Path) -> None:
-    path = sounds.prepare_resume_track(1.0, 6, cache_dir=tmp_path)
+def _frames(path: Path) -> np.ndarray:
     with wave.open(str(path)) as wav:
-        frames = np.frombuffer(wav.readframes(wav.getnframes()), dtype="<i2")
-    assert np.array_equal(frames, sounds.to_pcm16(sounds.round_track(1.0, resume_after=6)))
+        return np.frombuffer(wav.readframes(wav.getnframes()), dtype="<i2")
+
+
+def test_a_turn_track_has_every_slot_of_the_metronome_on_its_sample() -> None:
+    """The track and the metronome agree: each count and chime of every holder sits at
+    its slot's exact sample; hand-over slots are silent."""
+    interval, holders = 0.25, 3
+    fake = FakeTime()
+    _, events = run_metronome(list(range(holders)), fake, interval=interval)
+    start = events[0].due
+    audible = [e for e in events if e.kind in ("count", "pass", "done")]
+    expected = [int(round((e.due - start) / interval)) * round(interval * 44_100) for e in audible]
+    track = sounds.turn_track(interval, holders)
+    loud = np.flatnonzero(np.abs(track) > 1e-3)
+    starts = [int(loud[0])] + [int(x) for x, gap in zip(loud[1:], np.diff(loud)) if gap > 500]
+    assert starts == pytest.approx(expected, abs=90)  # within the 2 ms attack ramp
+    # The tenth beat and the chime are the louder, longer sounds: exactly where counts end.
+    tenth = sounds.tenth_beat()
+    at = expected[9]
+    assert np.allclose(track[at : at + len(tenth)], tenth)
+
+
+def test_a_resumed_turn_holds_the_rest_one_slot_in(tmp_path: Path) -> None:
+    whole = sounds.turn_track(1.0, 2, rate=8_000)
+    rest = sounds.turn_track(1.0, 2, rate=8_000, from_slot=7, lead=1)
+    assert np.array_equal(rest[8_000:], whole[7 * 8_000 :][: len(rest) - 8_000])
+    assert not rest[:8_000].any()  # the lead-in slot is silent
+    path = sounds.prepare_turn_track(1.0, 2, cache_dir=tmp_path, rate=8_000, from_slot=7, lead=1)
+    assert np.array_equal(_frames(path), sounds.to_pcm16(rest))
     stamp = path.stat().st_mtime_ns
-    assert sounds.prepare_resume_track(1.0, 6, cache_dir=tmp_path) == path
-    assert path.stat().st_mtime_ns == stamp
-    others = {
-        sounds.prepare_resume_track(t, k, cache_dir=tmp_path) for t in (1.0, 0.5) for k in (5, 6)
-    }
-    assert len(others) == 4 and path in others
+    again = sounds.prepare_turn_track(1.0, 2, cache_dir=tmp_path, rate=8_000, from_slot=7, lead=1)
+    assert again == path and path.stat().st_mtime_ns == stamp
+    start = sounds.prepare_turn_track(1.0, 2, cache_dir=tmp_path, rate=8_000)
+    assert start != path
+    assert sounds.prune_turn_tracks(tmp_path, {start}) == [path]
+    assert start.is_file() and not path.exists()
 
 
 def test_bad_round_settings_are_refused() -> None:
     with pytest.raises(ValueError, match="interval must be positive"):
         sounds.round_track(0.0)
-    with pytest.raises(ValueError, match="at least one count"):
+    with pytest.raises(ValueError, match="a count"):
         sounds.round_track(1.0, counts=0)
     with pytest.raises(ValueError, match="resumes after 0-10 counts"):
         sounds.round_track(1.0, resume_after=11)
+    with pytest.raises(ValueError, match="resumes at slot 0-22"):
+        sounds.turn_track(1.0, 2, from_slot=23)
 
 
 # -- the sound, started on the timing side ------------------------------------------------
@@ -556,7 +582,8 @@ def test_each_beat_sounds_on_the_timing_side_at_its_due_time_before_the_ui_hears
         assert at == event.due  # sounded when due on the fake clock, not a frame later
         assert events.index(event) == delivered  # before the UI was told of this beat
         assert event.due == pytest.approx(metronome.slot_time(index + (2 if index >= 10 else 0)))
-    assert [e.kind for e, *_ in heard.log] == [e.kind for e in events]
+    assert [e.kind for e, *_ in heard.log] == ["started"] + [e.kind for e in events]
+    assert heard.log[0][1] == counts[0][0].due  # the grid begins where the sound began
 
 
 def test_the_beat_thread_itself_starts_the_sound() -> None:
@@ -601,7 +628,7 @@ def test_a_stopped_timer_starts_no_sound() -> None:
     metronome.poll()
     metronome.pause()
     metronome.resume()
-    assert [(e.kind, e.count) for e, *_ in heard.log] == [("count", 1)]
+    assert [(e.kind, e.count) for e, *_ in heard.log] == [("started", 0), ("count", 1)]
 
 
 def test_the_sound_never_drifts_over_many_beats_with_late_wake_ups() -> None:
@@ -644,7 +671,8 @@ def test_full_collections_are_held_off_while_the_beat_thread_runs() -> None:
     before = (gc.get_threshold(), gc.get_freeze_count())
 
     def look(event: CountEvent) -> None:
-        seen.append((gc.get_threshold()[2], gc.get_freeze_count()))
+        if event.kind == "count":  # on the beat thread ("started" comes from begin's caller)
+            seen.append((gc.get_threshold()[2], gc.get_freeze_count()))
 
     metronome = Metronome([0], lambda e: None, interval=0.5, clock=lambda: now[0], on_sound=look)
     metronome.begin()

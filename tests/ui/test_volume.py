@@ -68,9 +68,9 @@ def test_the_volume_is_stepped_by_touch_saved_and_heard(volume_restored: Driver)
     assert problem is None and saved.volume == 30
 
     cache = Path(services.data_dir) / "sounds"
-    count_sounds = sounds.prepare_sounds(1.0, cache_dir=cache)
-    assert _heard_volume(ui, count_sounds.round) == pytest.approx(0.3)
-    assert _heard_volume(ui, count_sounds.tick) == pytest.approx(0.3)
+    turn = sounds.prepare_turn_track(1.0, 2, cache_dir=cache)
+    assert _heard_volume(ui, turn) == pytest.approx(0.3)
+    assert _heard_volume(ui, sounds.prepare_sounds(1.0, cache_dir=cache).tick) == pytest.approx(0.3)
     assert _heard_volume(ui, cue_file("turn", cache)) == pytest.approx(0.3)
 
     for _ in range(12):  # up past the top: it stops at 100 % with a sentence

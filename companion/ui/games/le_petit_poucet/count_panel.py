@@ -8,8 +8,8 @@ arrive on device threads; they are posted to Kivy's thread, where "pass" and
 box) by its key through the controller.  If the game moves without the timer
 (undo, the manual "Passed" button), the timer is rebuilt for the new holder.
 
-What the table hears is ``CountAudio``'s job (one pre-rendered track per round in
-metronome mode, a clip per tap in tap mode), started by the timer itself on the
+What the table hears is ``CountAudio``'s job (one pre-rendered track for the whole
+turn in metronome mode, a clip per tap in tap mode), started by the timer itself on the
 timing side (``on_sound``), never through Kivy's Clock.  What it sees goes the
 other way: each event is posted to Kivy's Clock at the beat, so the new number is
 set in the very next frame, before anything slower (the game's view) is asked.
@@ -100,9 +100,9 @@ class PoucetCountPanel(BoxLayout):
             "buzzer": self.buzzer,
             "clock": self.clock,
             "wait": self.wait,
-            "on_sound": partial(self.audio.heard, self.mode, self._tempo()),
+            "on_sound": partial(self.audio.heard, self.mode, self._tempo(), len(order)),
         }
-        self.audio.files(self._tempo())  # rendered and loaded before the first beat
+        self.audio.prepare(self.mode, self._tempo(), len(order))  # before "Start counting"
         if self.mode == METRONOME:
             self.timer = Metronome(order, sink, interval=self._tempo(), **common)
         else:
@@ -113,7 +113,7 @@ class PoucetCountPanel(BoxLayout):
         self.too_fast = False
 
     def stop(self) -> None:
-        """Drop the timer; an unfinished round's track stops with it (a finished one
+        """Drop the timer; an unfinished turn's track stops with it (a finished one
         lets its chime ring out)."""
         if self.timer is not None:
             self.timer.stop(join=False)  # first: no sound can start after this
