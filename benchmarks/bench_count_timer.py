@@ -6,18 +6,20 @@ cyclic garbage each frame, over a heap of ``--heap-objects`` long-lived objects,
 the app's screens make), and counts at the real tempo (``--interval``, 1 s) with
 three beat sources side by side on the same window:
 
-* ``timing side``: the app's path: ``timing.Metronome`` on its own thread, the
-  sound started by ``CountAudio.heard`` on that thread (one sample-exact round track
-  per holder), the number posted to Kivy's Clock and set in the next frame;
+* ``timing side``: the app's path: ``timing.Metronome`` with ``CountAudio.heard`` as
+  its ``on_sound``: the whole turn starts as one sample-exact track when counting
+  starts and the grid is anchored there; the beat thread posts each number to
+  Kivy's Clock, which sets it in the next frame;
 * ``Clock.schedule_interval``: Kivy calls back every interval; the callback starts
-  the sound and sets the number;
+  each holder's round track (the app's previous design) and sets the number;
 * ``Clock.schedule_once (absolute)``: re-armed each time to the next absolute beat
   time (drift-free), likewise.
 
 Measured against each source's ideal schedule (start + slot x interval):
 
-* sound: the moment each count's sound starts in the played stream: the round
-  track's start (when ``play()`` returned) plus the count's exact offset in it;
+* woke: when the beat's code ran (the beat thread or the Clock callback);
+* sound: the moment each count's sound starts in the played stream: the start of
+  the track that holds it (when ``play()`` returned) plus its exact offset in it;
 * drawn: the end of the buffer swap of the first frame drawn after the number was set.
 
 Each run is a child process (Kivy runs one App per process) and says whether its
@@ -52,7 +54,7 @@ from benchmarks.table import print_table
 SOUND_P99_MS = 3.0
 DRAWN_SLACK_MS = 3.0
 DRIFT_MS = 1.0
-"""No cumulative drift: the last holder's mean error within this of the first's."""
+"""No cumulative drift: the last holder's median error within this of the first's."""
 SOURCES = ("timing side", "Clock.schedule_interval", "Clock.schedule_once (absolute)")
 
 
@@ -131,14 +133,19 @@ class GcWatch:
     """The length of every garbage collection, by generation (``gc.callbacks``)."""
 
     def __init__(self) -> None:
-        self.pauses: list[tuple[int, float]] = []
+        self.pauses: list[tuple[int, float, float]] = []
+        """(generation, milliseconds, when it began on ``time.monotonic``)."""
         self._start = 0.0
 
     def __call__(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
-            self._start = time.perf_counter()
+            self._start = time.monotonic()
         else:
-            self.pauses.append((info["generation"], (time.perf_counter() - self._start) * 1e3))
+            took = (time.monotonic() - self._start) * 1e3
+            self.pauses.append((info["generation"], took, self._start))
+
+    def during(self, start: float, end: float) -> list[tuple[int, float, float]]:
+        return [p for p in self.pauses if start <= p[2] <= end]
 
 
 def run_child(config: dict[str, Any]) -> dict[str, Any]:
@@ -166,15 +173,15 @@ def run_child(config: dict[str, Any]) -> dict[str, Any]:
     interval: float = config["interval"]
     holders: int = config["holders"]
     counts = timing.COUNTS
-    cycle = counts + 1  # one hand-over beat
+    cycle = counts + timing.HANDOVER_BEATS
     slots = (holders - 1) * cycle + counts + 1
     beats = {name: Beats() for name in SOURCES}
     labels: dict[str, Label] = {}
     players = {name: TimedPlayer() for name in SOURCES}
     base = Path(tempfile.mkdtemp(prefix="bench-beat-"))
-    files = sounds.prepare_sounds(interval, counts, base / "sounds")
+    round_track = sounds.prepare_turn_track(interval, 1, counts, 1, base / "kivy")
     for player in players.values():
-        player.preload(files.round)
+        player.preload(round_track)
     ballast = [[i, str(i)] for i in range(config["heap_objects"] // 3)]
     garbage = Garbage(config["garbage_per_frame"])
     watch = GcWatch()
@@ -204,29 +211,30 @@ def run_child(config: dict[str, Any]) -> dict[str, Any]:
 
     Window.flip = flip_and_note  # on_flip's default handler calls it: after the swap
 
-    def note_count(name: str, ideal: float, count: int, track_start: float) -> None:
+    def note_count(name: str, ideal: float, sound: float, woke: float) -> None:
         record = beats[name]
         record.ideal.append(ideal)
-        record.sound.append(track_start + (count - 1) * interval)
+        record.sound.append(sound)
+        record.woke.append(woke)
         record.drawn.append(None)
 
     # -- the app's path ----------------------------------------------------------------
     ours = players[SOURCES[0]]
     services = SimpleNamespace(sound=ours, data_dir=base)
     audio = CountAudio(lambda: services, lambda text: None)
-    audio.files(interval)
-    track_start = [0.0]
+    audio.prepare(METRONOME, interval, holders)
     threads: dict[str, str] = {}
+    ours_record = beats[SOURCES[0]]
 
     def heard(event: timing.CountEvent) -> None:
-        threads.setdefault("beat thread", timing.scheduling_policy())
-        audio.heard(METRONOME, interval, event)
-        if event.kind == "count":
-            if event.count == 1:
-                track_start[0] = ours.started[-1][0]
-                beats[SOURCES[0]].track_starts += 1
-            note_count(SOURCES[0], event.due, event.count, track_start[0])
-            beats[SOURCES[0]].woke.append(event.at)
+        audio.heard(METRONOME, interval, holders, event)
+        if event.kind == "started":
+            ours_record.last_start = ours.started[-1][0]
+            ours_record.track_starts += 1
+        elif event.kind == "count":
+            threads.setdefault("beat thread", timing.scheduling_policy())
+            sound = ours_record.last_start + event.slot * interval
+            note_count(SOURCES[0], event.due, sound, event.at)
 
     def posted(event: timing.CountEvent) -> None:
         if event.kind == "count":
@@ -236,7 +244,6 @@ def run_child(config: dict[str, Any]) -> dict[str, Any]:
         range(holders),
         posted,
         interval=interval,
-        handover_beats=1,
         on_sound=heard,
         realtime=config["realtime"],
         quiet_gc=config["quiet_gc"],
@@ -248,12 +255,12 @@ def run_child(config: dict[str, Any]) -> dict[str, Any]:
         if beat >= counts or slot >= slots:
             return
         record = beats[name]
+        woke = time.monotonic()
         if beat == 0:
-            players[name].play(files.round)
+            players[name].play(round_track)
             record.track_starts += 1
             record.last_start = players[name].started[-1][0]
-        note_count(name, ideal, beat + 1, record.last_start)
-        record.woke.append(time.monotonic())
+        note_count(name, ideal, record.last_start + beat * interval, woke)
         show(name, beat + 1)
 
     def start_interval(origin: float) -> None:
@@ -306,6 +313,8 @@ def run_child(config: dict[str, Any]) -> dict[str, Any]:
             gc.callbacks.append(watch)
             threads["Kivy's thread"] = timing.scheduling_policy()
             self.started = time.monotonic()
+            last_count = (holders - 1) * cycle + counts - 1
+            result["count_window"] = (self.started, self.started + last_count * interval + 0.1)
             metronome.start()
             origin = time.monotonic()
             start_interval(origin)
@@ -329,14 +338,15 @@ def run_child(config: dict[str, Any]) -> dict[str, Any]:
     shutil.rmtree(base, ignore_errors=True)
     del ballast
     gaps = np.diff(frames) * 1e3 if len(frames) > 1 else np.array([0.0])
+    in_count = watch.during(*result.pop("count_window", (0.0, 0.0)))
     result.update(
         {
             "root": os.geteuid() == 0,
             "realtime_granted": metronome.realtime,
             "policies": threads,
             "frame_ms": float(np.median(gaps)),
-            "gc_full_ms": [ms for generation, ms in watch.pauses if generation == 2],
-            "gc_young_max_ms": max([ms for g, ms in watch.pauses if g < 2], default=0.0),
+            "gc_full_ms": [ms for generation, ms, _ in in_count if generation == 2],
+            "gc_young_max_ms": max([ms for g, ms, _ in in_count if g < 2], default=0.0),
             "sources": {
                 name: {
                     "ideal": b.ideal,
@@ -386,7 +396,7 @@ def _stats(errors: np.ndarray, per_holder: int) -> dict[str, float]:
         "median": float(np.median(late)),
         "p99": float(np.percentile(late, 99)),
         "max": float(late.max()),
-        "drift": float(errors[-per_holder:].mean() - errors[:per_holder].mean()),
+        "drift": float(np.median(errors[-per_holder:]) - np.median(errors[:per_holder])),
     }
 
 

@@ -108,6 +108,10 @@ class CountStatus:
 
 
 EventSink = Callable[[CountEvent], None]
+SoundSink = Callable[[CountEvent], float | None]
+"""``on_sound``: starts the event's sound; for "started" and "resumed" it may return
+when the sound started (on the timer's clock), and the metronome's grid is anchored
+exactly there."""
 
 
 def make_buzzer(pin_factory: Any, pin: int | None = None) -> Any:
@@ -286,7 +290,7 @@ class _TimedLoop:
         wait: Wait | None,
         button: Any = None,
         debounce: float = DEBOUNCE,
-        on_sound: EventSink | None = None,
+        on_sound: SoundSink | None = None,
         realtime: bool = True,
         quiet_gc: bool = True,
     ) -> None:
@@ -333,13 +337,19 @@ class _TimedLoop:
 
     def _sound(self, events: list[CountEvent]) -> list[CountEvent]:
         """The timing side's moment: start each event's sound now (lock held)."""
-        if self._on_sound is not None:
-            for event in events:
-                try:
-                    self._on_sound(event)
-                except Exception:  # a sound must never stop the count
-                    log.exception("the sound for %s failed", event.kind)
+        for event in events:
+            self._anchor(event)
         return events
+
+    def _anchor(self, event: CountEvent) -> float:
+        """Start ``event``'s sound; when it started (as the sound says, else now)."""
+        started = None
+        if self._on_sound is not None:
+            try:
+                started = self._on_sound(event)
+            except Exception:  # a sound must never stop the count
+                log.exception("the sound for %s failed", event.kind)
+        return started if isinstance(started, float) else self._clock()
 
     def _spawn(self, name: str) -> None:
         if self._thread is None or not self._thread.is_alive():
@@ -432,7 +442,7 @@ class Metronome(_TimedLoop):
         buzzer: Any = None,
         clock: Clock | None = None,
         wait: Wait | None = None,
-        on_sound: EventSink | None = None,
+        on_sound: SoundSink | None = None,
         realtime: bool = True,
         quiet_gc: bool = True,
     ) -> None:
@@ -521,8 +531,8 @@ class Metronome(_TimedLoop):
         with self._lock:
             if self._origin is None and not self._stopped:
                 now = self._clock()
-                self._sound([CountEvent("started", self.holders[0], 0, now, now)])
-                self._origin = self._clock()  # the grid starts where the sound did
+                started = CountEvent("started", self.holders[0], 0, now, now)
+                self._origin = self._anchor(started)  # the grid starts where the sound did
         self._wake.set()
 
     def start(self) -> None:
@@ -551,9 +561,10 @@ class Metronome(_TimedLoop):
             now = self._clock()
             self._skip_silent()
             holder, count = self._shown
-            events = self._sound([CountEvent("resumed", holder, count, now, now, slot=self._slot)])
-            now = self._clock()  # the rest of the grid follows the resumed sound
+            resumed = CountEvent("resumed", holder, count, now, now, slot=self._slot)
+            now = self._anchor(resumed)  # the rest of the grid follows the resumed sound
             self._origin = now + self.interval - self._slot * self.interval
+            events = [resumed]
             self._paused_at = None
         self._emit(events)
         self._wake.set()
@@ -600,7 +611,7 @@ class TapCounter(_TimedLoop):
         buzzer: Any = None,
         clock: Clock | None = None,
         wait: Wait | None = None,
-        on_sound: EventSink | None = None,
+        on_sound: SoundSink | None = None,
     ) -> None:
         super().__init__(on_event, buzzer, clock, wait, button, debounce, on_sound=on_sound)
         self.holders = _check_holders(holders)

@@ -708,3 +708,28 @@ def test_a_counted_tap_sounds_on_the_tapping_thread_at_once() -> None:
         ("too-fast", fake.now),
     ]
     assert {thread for *_, thread, _n in heard.log} == {threading.current_thread().name}
+
+
+def test_the_grid_is_anchored_where_the_turn_track_says_it_started() -> None:
+    """A start that took 7 ms (the sound began 7 ms after the tap): every beat follows
+    the sound, not the tap; a resume likewise."""
+    fake = FakeTime()
+    tap = fake.now
+
+    def sound(event: CountEvent) -> float | None:
+        if event.kind in ("started", "resumed"):
+            fake.advance(0.007)
+            return fake.now
+        return None
+
+    events: list[CountEvent] = []
+    metronome = Metronome(
+        [0], events.append, interval=1.0, clock=fake.clock, wait=fake.wait, on_sound=sound
+    )
+    fake.at(tap + 3.5, metronome.pause)
+    fake.at(tap + 10.0, metronome.resume)
+    metronome.begin()
+    metronome.run()
+    dues = [e.due for e in events if e.kind == "count"]
+    assert dues[:4] == pytest.approx([tap + 0.007 + k for k in range(4)])
+    assert dues[4] == pytest.approx(tap + 10.007 + 1.0)  # one beat after the resumed sound

@@ -25,6 +25,7 @@ audio device; with sound off in Settings nothing is even rendered.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import astuple
 from pathlib import Path
@@ -52,6 +53,8 @@ class CountAudio:
         self._broken = False
         self.playing: Path | None = None
         """The turn track started last (None once stopped)."""
+        self.clock: Callable[[], float] = time.monotonic
+        """The count timer's clock: a started track says when it started on it."""
 
     # -- files -----------------------------------------------------------------------
     def _player(self) -> Any:
@@ -125,22 +128,24 @@ class CountAudio:
             return None
 
     # -- following the timer ---------------------------------------------------------------
-    def heard(self, mode: str, interval: float, holders: int, event: CountEvent) -> None:
-        """The timing side, at the moment of ``event``: start (or stop) its sound."""
+    def heard(self, mode: str, interval: float, holders: int, event: CountEvent) -> float | None:
+        """The timing side, at the moment of ``event``: start (or stop) its sound.
+        Returns when a turn track started (the metronome anchors its grid there)."""
         with self._lock:
             if mode == METRONOME:
-                self._metronome(event, interval, holders)
-            else:
-                self._taps(event, interval)
+                return self._metronome(event, interval, holders)
+            self._taps(event, interval)
+            return None
 
-    def _metronome(self, event: CountEvent, interval: float, holders: int) -> None:
+    def _metronome(self, event: CountEvent, interval: float, holders: int) -> float | None:
         if event.kind == "started":
-            self._start(self.turn_track(interval, holders))
-        elif event.kind == "paused":
+            return self._start(self.turn_track(interval, holders))
+        if event.kind == "paused":
             self.stop()
             self.turn_track(interval, holders, event.slot, lead=1)  # ready before "resume"
         elif event.kind == "resumed":
-            self._start(self.turn_track(interval, holders, event.slot, lead=1))
+            return self._start(self.turn_track(interval, holders, event.slot, lead=1))
+        return None
 
     def _taps(self, event: CountEvent, interval: float) -> None:
         clips = self.clips(interval)
@@ -156,12 +161,14 @@ class CountAudio:
         if clip is not None and player is not None:
             player.play(clip)
 
-    def _start(self, track: Path | None) -> None:
-        """Start a track (whatever played before was stopped by the pause)."""
+    def _start(self, track: Path | None) -> float | None:
+        """Start a track (whatever played before was stopped by the pause); when it began."""
         player = self._player()
-        if track is not None and player is not None:
-            player.play(track)
-            self.playing = track
+        if track is None or player is None or not player.play(track):
+            return None
+        started = self.clock()
+        self.playing = track
+        return started
 
     def stop(self) -> None:
         """Cut the playing track (a pause, an undo, a manual pass, leaving the game)."""

@@ -17,6 +17,7 @@ set in the very next frame, before anything slower (the game's view) is asked.
 
 from __future__ import annotations
 
+import time
 from functools import partial
 from typing import Any
 
@@ -103,6 +104,7 @@ class PoucetCountPanel(BoxLayout):
             "on_sound": partial(self.audio.heard, self.mode, self._tempo(), len(order)),
         }
         self.audio.prepare(self.mode, self._tempo(), len(order))  # before "Start counting"
+        self.audio.clock = self.clock or time.monotonic
         if self.mode == METRONOME:
             self.timer = Metronome(order, sink, interval=self._tempo(), **common)
         else:
