@@ -432,7 +432,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--holders", type=int, default=2, help="rounds of ten counts per run")
     parser.add_argument("--frame-work-ms", type=float, default=4.0)
     parser.add_argument("--garbage-per-frame", type=int, default=1500)
-    parser.add_argument("--heap-objects", type=int, default=900_000)
+    parser.add_argument("--heap-objects", type=int, default=300_000)
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv if argv is not None else [])
     if args.child:

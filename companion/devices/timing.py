@@ -180,19 +180,18 @@ class Debouncer:
         self.last_edge = now
 
 
-class _SwitchInterval:
-    """Lowers ``sys.setswitchinterval`` while any timing thread runs; restores it after."""
+class _WhileTimersRun:
+    """A process-wide setting changed while any timing thread runs and put back when
+    the last one ends (counted, so overlapping timers do not undo each other)."""
 
     _lock = threading.Lock()
     _users = 0
-    _saved = 0.005
 
     @classmethod
     def acquire(cls) -> None:
         with cls._lock:
             if cls._users == 0:
-                cls._saved = sys.getswitchinterval()
-                sys.setswitchinterval(min(cls._saved, SWITCH_INTERVAL))
+                cls._enter()
             cls._users += 1
 
     @classmethod
@@ -200,10 +199,33 @@ class _SwitchInterval:
         with cls._lock:
             cls._users -= 1
             if cls._users == 0:
-                sys.setswitchinterval(cls._saved)
+                cls._leave()
+
+    @classmethod
+    def _enter(cls) -> None:
+        raise NotImplementedError
+
+    @classmethod
+    def _leave(cls) -> None:
+        raise NotImplementedError
 
 
-class QuietGC:
+class _SwitchInterval(_WhileTimersRun):
+    """Lowers ``sys.setswitchinterval`` while any timing thread runs; restores it after."""
+
+    _saved = 0.005
+
+    @classmethod
+    def _enter(cls) -> None:
+        cls._saved = sys.getswitchinterval()
+        sys.setswitchinterval(min(cls._saved, SWITCH_INTERVAL))
+
+    @classmethod
+    def _leave(cls) -> None:
+        sys.setswitchinterval(cls._saved)
+
+
+class QuietGC(_WhileTimersRun):
     """Keeps full garbage collections out of a count while any timing thread runs.
 
     ``gc.freeze()`` moves every object that exists when the count starts out of the
@@ -213,30 +235,18 @@ class QuietGC:
     left behind is collected afterwards, between counts.
     """
 
-    _lock = threading.Lock()
-    _users = 0
     _saved: tuple[int, int, int] = (700, 10, 10)
 
     @classmethod
-    def acquire(cls) -> None:
-        with cls._lock:
-            if cls._users == 0:
-                cls._saved = gc.get_threshold()
-                gc.freeze()
-                gc.set_threshold(cls._saved[0], cls._saved[1], QUIET_GC_THRESHOLD)
-            cls._users += 1
+    def _enter(cls) -> None:
+        cls._saved = gc.get_threshold()
+        gc.freeze()
+        gc.set_threshold(cls._saved[0], cls._saved[1], QUIET_GC_THRESHOLD)
 
     @classmethod
-    def release(cls) -> None:
-        with cls._lock:
-            cls._users -= 1
-            if cls._users == 0:
-                gc.set_threshold(*cls._saved)
-                gc.unfreeze()
-
-    @classmethod
-    def active(cls) -> bool:
-        return cls._users > 0
+    def _leave(cls) -> None:
+        gc.set_threshold(*cls._saved)
+        gc.unfreeze()
 
 
 def scheduling_policy() -> str:

@@ -457,15 +457,24 @@ def test_the_metronome_plays_one_sample_exact_track_per_turn(
         held.released.set()
 
 
-def test_a_pause_in_the_hand_over_gap_resumes_with_the_next_count_one(
+def started_without_thread(
     ui: Driver, monkeypatch: pytest.MonkeyPatch
-) -> None:
+) -> tuple[SpyPlayer, FakeClock, Any]:
+    """Two children, sounds spied on, the metronome begun as "Start counting" does but
+    without its thread (the test polls it on a fake clock)."""
     spy = SpyPlayer()
     monkeypatch.setattr(ui.app.services, "sound", spy)
     clock = FakeClock()
     count = start_touching(ui, 2, clock)
+    count.timer.begin()
+    return spy, clock, count
+
+
+def test_a_pause_in_the_hand_over_gap_resumes_with_the_next_count_one(
+    ui: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    spy, clock, count = started_without_thread(ui, monkeypatch)
     tempo = ui.app.services.settings.tempo
-    count.timer.begin()  # as "Start counting" does, without the thread
     for _ in range(11):
         count.timer.poll()
         ui.pump(2)
@@ -483,11 +492,7 @@ def test_a_pause_in_the_hand_over_gap_resumes_with_the_next_count_one(
 def test_a_beat_delivered_after_pause_is_not_shown(
     ui: Driver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    spy = SpyPlayer()
-    monkeypatch.setattr(ui.app.services, "sound", spy)
-    clock = FakeClock()
-    count = start_touching(ui, 2, clock)
-    count.timer.begin()
+    _spy, clock, count = started_without_thread(ui, monkeypatch)
     count.timer.poll()
     ui.pump(2)
     assert count.count_text == "1"
