@@ -38,9 +38,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
@@ -188,7 +187,6 @@ def run_child(config: dict[str, Any]) -> dict[str, Any]:
     frame_work = config["frame_work_ms"] / 1000.0
     result: dict[str, Any] = {"config": config}
     frames: list[float] = []
-    window_box: list[tuple[float, float]] = []
 
     def show(name: str, count: int) -> None:
         """Kivy's thread: the number set, to be drawn in the next frame."""
@@ -323,7 +321,11 @@ def run_child(config: dict[str, Any]) -> dict[str, Any]:
 
         def check(self, _dt: float) -> bool:
             full = all(len(b.ideal) == holders * counts for b in beats.values())
-            if metronome.done and full and all(d is not None for b in beats.values() for d in b.drawn):
+            if (
+                metronome.done
+                and full
+                and all(d is not None for b in beats.values() for d in b.drawn)
+            ):
                 self.stop()
                 return False
             if time.monotonic() - self.started > slots * interval + 10:

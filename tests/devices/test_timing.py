@@ -513,9 +513,11 @@ def test_a_turn_track_has_every_slot_of_the_metronome_on_its_sample() -> None:
     expected = [int(round((e.due - start) / interval)) * round(interval * 44_100) for e in audible]
     track = sounds.turn_track(interval, holders)
     loud = np.flatnonzero(np.abs(track) > 1e-3)
-    starts = [int(loud[0])] + [int(x) for x, gap in zip(loud[1:], np.diff(loud)) if gap > 500]
+    starts = [int(loud[0])] + [
+        int(x) for x, gap in zip(loud[1:], np.diff(loud), strict=True) if gap > 500
+    ]
     assert starts == pytest.approx(expected, abs=90)  # within the 2 ms attack ramp
-    # The tenth beat and the chime are the louder, longer sounds: exactly where counts end.
+    # Count 10 is the tenth beat, whole and untouched, on its slot's sample.
     tenth = sounds.tenth_beat()
     at = expected[9]
     assert np.allclose(track[at : at + len(tenth)], tenth)
