@@ -41,6 +41,7 @@ import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -168,6 +169,7 @@ def run_child(config: dict[str, Any]) -> dict[str, Any]:
 
     from companion.devices import sounds, timing
     from companion.ui.games.le_petit_poucet.count_audio import METRONOME, CountAudio
+    from companion.ui.games.le_petit_poucet.count_panel import post_before_drawing
 
     interval: float = config["interval"]
     holders: int = config["holders"]
@@ -236,7 +238,7 @@ def run_child(config: dict[str, Any]) -> dict[str, Any]:
 
     def posted(event: timing.CountEvent) -> None:
         if event.kind == "count":
-            Clock.schedule_once(lambda _dt: show(SOURCES[0], event.count), 0)
+            post_before_drawing(partial(show, SOURCES[0], event.count))
 
     metronome = timing.Metronome(
         range(holders),

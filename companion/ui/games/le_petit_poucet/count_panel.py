@@ -18,9 +18,11 @@ set in the very next frame, before anything slower (the game's view) is asked.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
@@ -167,9 +169,8 @@ class PoucetCountPanel(BoxLayout):
     # -- timer events ---------------------------------------------------------------------
     def _from_device(self, generation: int, event: CountEvent) -> None:
         """Any thread: hand the event to Kivy's thread."""
-        controller = self.controller
-        if controller is not None:
-            controller.post(self.on_count_event, event, generation)
+        if self.controller is not None:
+            post_before_drawing(partial(self.on_count_event, event, generation))
 
     def on_count_event(self, event: CountEvent, generation: int | None = None) -> None:
         """Kivy's thread: show the count, pass the token (the sound has started)."""
@@ -194,6 +195,15 @@ class PoucetCountPanel(BoxLayout):
                 self._expected = (touch.turn, touch.passed + 1)
                 controller.choose(view.choices[0].key)
         self._show_status()
+
+
+def post_before_drawing(function: Callable[[], object]) -> None:
+    """Run ``function`` on Kivy's thread before the next frame is drawn (any thread).
+
+    A Clock timeout of -1 runs at the frame's ``tick_draw``: a beat that arrives while
+    a frame is being built is drawn in that frame, not held for the next one, so the
+    number lands in the first frame after the beat."""
+    Clock.schedule_once(lambda _dt: function(), -1)
 
 
 def _touch(view: View) -> TouchRound | None:
