@@ -6,8 +6,8 @@ token then passes to the left, round the table.  Two ways to count:
 * ``Metronome``: the app beats 1..10 at the chosen tempo (PP7), signals "pass",
   leaves a short hand-over gap and starts the next holder.  The beat comes from a
   thread that sleeps to absolute deadlines (start + slot x interval, moved only by a
-  resume, which puts the next beat one interval later) on ``time.monotonic``, never from Kivy's Clock, which schedules each call
-  relative to the last frame and drifts.
+  resume, which puts the next beat one interval later) on ``time.monotonic``, never
+  from Kivy's Clock, which schedules each call relative to the last frame and drifts.
 * ``TapCounter``: the counting children tap a big button on each number; taps are
   debounced by our own code against the injected clock (gpiozero's mock pins do not
   emulate ``bounce_time``), taps faster than a minimum interval are refused with a
@@ -17,8 +17,10 @@ Both report ``CountEvent`` values to a callback *from their own thread*: the UI 
 post them to its thread (``Clock.schedule_once``) and never touch widgets here.
 What the table hears does not wait for the UI: ``on_sound`` is called on the timing
 side, under the timer's lock, at the moment each event happens (the beat's own
-wake-up, or the pause / resume / tap call), so a sound starts on time however busy
-Kivy's thread is, and a beat computed before a pause can never sound after it.
+wake-up, or the start / pause / resume / tap call), so a sound starts on time however
+busy Kivy's thread is, and a beat computed before a pause can never sound after it.
+The metronome's grid is anchored where its sound started ("started" and "resumed"
+may return that moment), so a pre-rendered track of the whole turn and the grid agree.
 While a timing thread runs, the garbage collector's full collections (tens of ms
 for the app's heap) are held off (``QuietGC``): they would stop every thread,
 the beat's included.
