@@ -38,6 +38,7 @@ class Settings:
     turntable_analog: bool = False  # read the AS5600 through the MCP3008 instead of the Pico
     pins: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_PINS))
     sound: bool = True
+    volume: int = 80  # percent, for every sound (count sounds and cues)
     tempo: float = 1.0  # seconds per count (PP7)
     unknown: dict[str, Any] = field(default_factory=dict)
     """Top-level keys of the file this version does not know, written back unchanged."""
@@ -72,6 +73,11 @@ class Settings:
             raise SettingsError(f"the tempo must be {low}-{high} seconds per count")
         self.tempo = round(float(seconds), 2)
 
+    def set_volume(self, percent: int) -> None:
+        if isinstance(percent, bool) or not isinstance(percent, int) or not 0 <= percent <= 100:
+            raise SettingsError("the volume must be a whole number 0-100 (percent)")
+        self.volume = percent
+
 
 def next_free_pin(pins: dict[str, int], role: str, direction: int) -> int:
     """The next GPIO in ``direction`` that no other device uses (stepping skips taken pins)."""
@@ -105,6 +111,7 @@ def validate(data: Any, dropped: list[str] | None = None) -> Settings:
     if not isinstance(sound, bool):
         raise SettingsError("sound must be true or false")
     settings.sound = sound
+    settings.set_volume(data.get("volume", Settings.volume))
     tempo = data.get("tempo", 1.0)
     if not isinstance(tempo, int | float) or isinstance(tempo, bool):
         raise SettingsError("tempo must be a number")

@@ -177,3 +177,16 @@ def test_a_house_rule_the_game_does_not_have_is_dropped_by_name(tmp_path: Path) 
     assert problem is not None
     assert "house_rules.le-petit-poucet.zz (no such house rule)" in problem
     assert "zz" not in loaded.house_rules.get("le-petit-poucet", {})
+
+
+def test_the_volume_is_kept_and_bad_volumes_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    assert Settings().volume == 80
+    chosen = Settings()
+    chosen.set_volume(30)
+    settings_mod.save(chosen, path)
+    loaded, problem = settings_mod.load(path)
+    assert problem is None and loaded.volume == 30
+    for bad in (-10, 110, 55.5, True, "loud"):
+        with pytest.raises(SettingsError, match="volume"):
+            Settings().set_volume(bad)  # type: ignore[arg-type]

@@ -2,12 +2,15 @@
 
 Sounds are made, never fetched: a tick for each count, a distinct deeper beat for
 the tenth count, a two-note chime for "pass" and a low buzz for "too fast!".
-``round_track`` renders one holder's whole round (ten beats and the chime) into a
-single WAV, so the spacing between beats is exact to the sample whatever the audio
-device's latency: the app only has to start one sound per holder on time.  After a
-pause the metronome's next count comes exactly one beat after "resume"; the
-matching ``round_track(..., resume_after=k)`` holds counts k+1..10 and the chime,
-the first one beat into the file, so a resumed round is sample-exact too.
+``turn_track`` renders a whole turn of the token (every holder's ten beats and
+chime, and the hand-over gaps) into a single WAV, laid on the metronome's slot grid
+exact to the sample: the app starts one sound when counting starts, the metronome
+anchors its grid at that moment, and no later beat depends on when any thread gets
+to run (a busy screen, a buffer swap or a garbage collection holding Python up).
+After a pause the metronome's next beat comes exactly one slot after "resume"; the
+matching ``turn_track(..., from_slot=s, lead=1)`` holds the rest of the turn, the
+first beat one slot into the file, so a resumed turn is sample-exact too.
+``round_track`` is the one-holder case.
 
 Writing a WAV needs only numpy and the ``wave`` module; playing it is the UI's job,
 so a machine without an audio device still gets every file (and stays silent).
@@ -86,6 +89,11 @@ def too_fast_buzz(rate: int = SAMPLE_RATE) -> np.ndarray:
     return tone(TOO_FAST_HZ, 0.2, rate, decay=0.15, partials=(1.0, 0.0, 0.33, 0.0, 0.2))
 
 
+def _slot_sample(slots: int, interval: float, rate: int) -> int:
+    """Sample index of a beat ``slots`` beats in: from its number, never by adding up."""
+    return int(round(slots * interval * rate))
+
+
 def beat_offsets(
     interval: float, counts: int, rate: int = SAMPLE_RATE, resume_after: int = 0
 ) -> list[int]:
@@ -97,7 +105,47 @@ def beat_offsets(
     never by adding intervals, so rounding cannot accumulate.
     """
     lead = 1 if resume_after else 0
-    return [int(round((lead + k) * interval * rate)) for k in range(counts - resume_after + 1)]
+    return [_slot_sample(lead + k, interval, rate) for k in range(counts - resume_after + 1)]
+
+
+def turn_track(
+    interval: float,
+    holders: int,
+    counts: int = 10,
+    handover_beats: int = 2,
+    rate: int = SAMPLE_RATE,
+    from_slot: int = 0,
+    lead: int = 0,
+) -> np.ndarray:
+    """The token's whole turn on the metronome's grid (``timing.Metronome``): holder h
+    owns slots h*L .. h*L + counts - 1 (ticks, the last the tenth beat), slot
+    h*L + counts is the chime, then silent hand-over slots; L = counts + handover_beats.
+
+    Only slots ``from_slot`` onwards are in it, the first ``lead`` slots into the file
+    (a turn resumed after a pause: ``lead=1``).  Each sound sits on an exact sample.
+    """
+    if not interval > 0:
+        raise ValueError(f"the beat interval must be positive, got {interval!r}")
+    if counts < 1 or holders < 1 or handover_beats < 1:
+        raise ValueError(
+            f"a turn needs a holder, a count and a hand-over beat, got "
+            f"{holders!r} holders, {counts!r} counts, {handover_beats!r} hand-over beats"
+        )
+    cycle = counts + handover_beats
+    last = (holders - 1) * cycle + counts
+    if not 0 <= from_slot <= last or lead < 0:
+        raise ValueError(f"a turn resumes at slot 0-{last}, got {from_slot!r} (lead {lead!r})")
+    kinds = {counts - 1: tenth_beat(rate), counts: pass_chime(rate)}
+    plan = [
+        (_slot_sample(slot - from_slot + lead, interval, rate), kinds.get(slot % cycle, tick(rate)))
+        for slot in range(from_slot, last + 1)
+        if slot % cycle <= counts
+    ]
+    track = np.zeros(plan[-1][0] + len(plan[-1][1]))
+    for offset, sound in plan:
+        end = min(len(track), offset + len(sound))
+        track[offset:end] += sound[: end - offset]
+    return np.clip(track, -1.0, 1.0)
 
 
 def round_track(
@@ -109,21 +157,10 @@ def round_track(
     With ``resume_after=k`` (1..counts) only beats k+1..counts and the chime are in it,
     the first one ``interval`` after the start: the round picked up after a pause.
     """
-    if not interval > 0:
-        raise ValueError(f"the beat interval must be positive, got {interval!r}")
-    if counts < 1:
-        raise ValueError(f"a round needs at least one count, got {counts!r}")
-    if not 0 <= resume_after <= counts:
+    if counts >= 1 and not 0 <= resume_after <= counts:
         raise ValueError(f"a round resumes after 0-{counts} counts, got {resume_after!r}")
-    remaining = counts - resume_after
-    beats = [tick(rate)] * (remaining - 1) + [tenth_beat(rate)] if remaining else []
-    sounds = [*beats, pass_chime(rate)]
-    offsets = beat_offsets(interval, counts, rate, resume_after)
-    track = np.zeros(offsets[-1] + len(sounds[-1]))
-    for offset, sound in zip(offsets, sounds, strict=True):
-        end = min(len(track), offset + len(sound))
-        track[offset:end] += sound[: end - offset]
-    return np.clip(track, -1.0, 1.0)
+    lead = 1 if resume_after else 0
+    return turn_track(interval, 1, counts, 1, rate, from_slot=resume_after, lead=lead)
 
 
 def to_pcm16(samples: np.ndarray) -> np.ndarray:
@@ -163,7 +200,6 @@ class SoundFiles:
     tenth: Path
     chime: Path
     too_fast: Path
-    round: Path
 
 
 def default_cache_dir() -> Path:
@@ -185,39 +221,55 @@ def _micros(interval: float) -> int:
 def prepare_sounds(
     interval: float, counts: int = 10, cache_dir: Path | None = None, rate: int = SAMPLE_RATE
 ) -> SoundFiles:
-    """Render (once) and return the WAV files for this tempo; reuses files already made.
-
-    The names carry every parameter, so a tempo change gets its own round track.
-    """
+    """Render (once) and return the clips (tap mode, and "too fast!"); reuses files
+    already made.  ``interval`` and ``counts`` are kept for the callers' symmetry with
+    ``prepare_turn_track``; the clips do not depend on them."""
     folder = cache_dir if cache_dir is not None else default_cache_dir()
     makers = {
         "tick": (f"tick-{rate}.wav", lambda: tick(rate)),
         "tenth": (f"tenth-{rate}.wav", lambda: tenth_beat(rate)),
         "chime": (f"chime-{rate}.wav", lambda: pass_chime(rate)),
         "too_fast": (f"too-fast-{rate}.wav", lambda: too_fast_buzz(rate)),
-        "round": (
-            f"round-{counts}x{_micros(interval)}us-{rate}.wav",
-            lambda: round_track(interval, counts, rate),
-        ),
     }
     paths = {key: cached_wav(folder / name, make, rate) for key, (name, make) in makers.items()}
     return SoundFiles(**paths)
 
 
-def prepare_resume_track(
+TURN_TRACK_PREFIX = "turn-"
+
+
+def prepare_turn_track(
     interval: float,
-    resume_after: int,
+    holders: int,
     counts: int = 10,
+    handover_beats: int = 2,
     cache_dir: Path | None = None,
     rate: int = SAMPLE_RATE,
+    from_slot: int = 0,
+    lead: int = 0,
 ) -> Path:
-    """Render (once) the rest of a round paused after ``resume_after`` counts.
+    """Render (once) a turn's track, or the rest of a turn paused before ``from_slot``.
 
-    At most ``counts`` files per tempo, so the cache stays small; the UI renders the
-    one it needs when the count is paused, ready before "resume" is tapped.
+    The name carries every parameter.  Turn tracks are long (a minute or more of
+    audio), so the caller removes the ones it no longer needs (``prune_turn_tracks``).
     """
     folder = cache_dir if cache_dir is not None else default_cache_dir()
-    name = f"resume-{resume_after}of{counts}x{_micros(interval)}us-{rate}.wav"
-    return cached_wav(
-        folder / name, lambda: round_track(interval, counts, rate, resume_after), rate
+    name = (
+        f"{TURN_TRACK_PREFIX}{holders}x{counts}+{handover_beats}-from{from_slot}+{lead}-"
+        f"{_micros(interval)}us-{rate}.wav"
     )
+    return cached_wav(
+        folder / name,
+        lambda: turn_track(interval, holders, counts, handover_beats, rate, from_slot, lead),
+        rate,
+    )
+
+
+def prune_turn_tracks(folder: Path, keep: set[Path]) -> list[Path]:
+    """Delete the turn tracks in ``folder`` other than ``keep``; returns those deleted."""
+    gone = []
+    for path in folder.glob(f"{TURN_TRACK_PREFIX}*.wav"):
+        if path not in keep:
+            path.unlink(missing_ok=True)
+            gone.append(path)
+    return gone

@@ -6,8 +6,8 @@ token then passes to the left, round the table.  Two ways to count:
 * ``Metronome``: the app beats 1..10 at the chosen tempo (PP7), signals "pass",
   leaves a short hand-over gap and starts the next holder.  The beat comes from a
   thread that sleeps to absolute deadlines (start + slot x interval, moved only by a
-  resume, which puts the next beat one interval later) on ``time.monotonic``, never from Kivy's Clock, which schedules each call
-  relative to the last frame and drifts.
+  resume, which puts the next beat one interval later) on ``time.monotonic``, never
+  from Kivy's Clock, which schedules each call relative to the last frame and drifts.
 * ``TapCounter``: the counting children tap a big button on each number; taps are
   debounced by our own code against the injected clock (gpiozero's mock pins do not
   emulate ``bounce_time``), taps faster than a minimum interval are refused with a
@@ -15,6 +15,15 @@ token then passes to the left, round the table.  Two ways to count:
 
 Both report ``CountEvent`` values to a callback *from their own thread*: the UI must
 post them to its thread (``Clock.schedule_once``) and never touch widgets here.
+What the table hears does not wait for the UI: ``on_sound`` is called on the timing
+side, under the timer's lock, at the moment each event happens (the beat's own
+wake-up, or the start / pause / resume / tap call), so a sound starts on time however
+busy Kivy's thread is, and a beat computed before a pause can never sound after it.
+The metronome's grid is anchored where its sound started ("started" and "resumed"
+may return that moment), so a pre-rendered track of the whole turn and the grid agree.
+While a timing thread runs, the garbage collector's full collections (tens of ms
+for the app's heap) are held off (``QuietGC``): they would stop every thread,
+the beat's included.
 Both work with only an on-screen button (``tap()``) and can pause and resume.
 A gpiozero ``TonalBuzzer`` beeps each count when one is wired.
 
@@ -24,6 +33,8 @@ Time is injected: ``clock`` (seconds, monotonic) and ``wait(timeout)`` (block up
 
 from __future__ import annotations
 
+import gc
+import logging
 import os
 import sys
 import threading
@@ -34,6 +45,8 @@ from typing import Any
 
 from companion.devices.pins import DEFAULT_PINS
 
+log = logging.getLogger(__name__)
+
 COUNTS = 10
 """The rulebook's count: "the other players count aloud and in unison up to 10"."""
 TEMPO_RANGE = (0.5, 2.0)
@@ -41,6 +54,8 @@ TEMPO_RANGE = (0.5, 2.0)
 DEFAULT_INTERVAL = 1.0
 MIN_INTERVAL, MAX_INTERVAL = 0.01, 10.0
 """What the classes accept (benchmarks use fast tempos)."""
+HANDOVER_BEATS = 2
+"""Silent beats between one holder's "pass" and the next holder's count 1, the pass included."""
 DEBOUNCE = 0.03
 """Edges closer than this to the previous edge are contact bounce, not taps."""
 
@@ -55,6 +70,8 @@ CAP_SYS_NICE / systemd ``LimitRTPRIO``); without it the thread runs normally."""
 SWITCH_INTERVAL = 0.0005
 """While a timing thread runs, Python hands the GIL over at least this often (the
 default 5 ms would let a busy UI thread delay a beat by up to 5 ms)."""
+QUIET_GC_THRESHOLD = 1 << 30
+"""The oldest generation's threshold while a count runs: in effect, never."""
 
 Clock = Callable[[], float]
 Wait = Callable[[float | None], object]
@@ -64,10 +81,12 @@ Wait = Callable[[float | None], object]
 class CountEvent:
     """Something the table should see or hear.
 
-    ``kind`` is one of: "count" (``count`` is 1..10), "pass" (the holder passes to
-    ``next_holder``), "done" (the last holder puts the token in the box), "too-fast",
-    "paused", "resumed".  ``due`` is when it should have happened on the ideal
-    schedule, ``at`` when it was emitted (``at - due`` is the timing error).
+    ``kind`` is one of: "started" (the metronome's grid begins), "count" (``count`` is
+    1..10), "pass" (the holder passes to ``next_holder``), "done" (the last holder puts
+    the token in the box), "too-fast", "paused", "resumed".  ``due`` is when it should
+    have happened on the ideal schedule, ``at`` when it was emitted (``at - due`` is the
+    timing error).  ``slot`` is the metronome's slot of the event; for "started",
+    "paused" and "resumed", the slot that beats next.
     """
 
     kind: str
@@ -76,6 +95,7 @@ class CountEvent:
     due: float
     at: float
     next_holder: int | None = None
+    slot: int = 0
 
 
 @dataclass(frozen=True)
@@ -90,6 +110,10 @@ class CountStatus:
 
 
 EventSink = Callable[[CountEvent], None]
+SoundSink = Callable[[CountEvent], float | None]
+"""``on_sound``: starts the event's sound; for "started" and "resumed" it may return
+when the sound started (on the timer's clock), and the metronome's grid is anchored
+exactly there."""
 
 
 def make_buzzer(pin_factory: Any, pin: int | None = None) -> Any:
@@ -158,19 +182,18 @@ class Debouncer:
         self.last_edge = now
 
 
-class _SwitchInterval:
-    """Lowers ``sys.setswitchinterval`` while any timing thread runs; restores it after."""
+class _WhileTimersRun:
+    """A process-wide setting changed while any timing thread runs and put back when
+    the last one ends (counted, so overlapping timers do not undo each other)."""
 
     _lock = threading.Lock()
     _users = 0
-    _saved = 0.005
 
     @classmethod
     def acquire(cls) -> None:
         with cls._lock:
             if cls._users == 0:
-                cls._saved = sys.getswitchinterval()
-                sys.setswitchinterval(min(cls._saved, SWITCH_INTERVAL))
+                cls._enter()
             cls._users += 1
 
     @classmethod
@@ -178,7 +201,65 @@ class _SwitchInterval:
         with cls._lock:
             cls._users -= 1
             if cls._users == 0:
-                sys.setswitchinterval(cls._saved)
+                cls._leave()
+
+    @classmethod
+    def _enter(cls) -> None:
+        raise NotImplementedError
+
+    @classmethod
+    def _leave(cls) -> None:
+        raise NotImplementedError
+
+
+class _SwitchInterval(_WhileTimersRun):
+    """Lowers ``sys.setswitchinterval`` while any timing thread runs; restores it after."""
+
+    _saved = 0.005
+
+    @classmethod
+    def _enter(cls) -> None:
+        cls._saved = sys.getswitchinterval()
+        sys.setswitchinterval(min(cls._saved, SWITCH_INTERVAL))
+
+    @classmethod
+    def _leave(cls) -> None:
+        sys.setswitchinterval(cls._saved)
+
+
+class QuietGC(_WhileTimersRun):
+    """Keeps full garbage collections out of a count while any timing thread runs.
+
+    ``gc.freeze()`` moves every object that exists when the count starts out of the
+    collector's sight, and the oldest generation's threshold is raised so no full
+    collection starts; young collections (a fraction of a millisecond) go on.  The
+    last thread to finish restores the threshold and unfreezes, so what the count
+    left behind is collected afterwards, between counts.
+    """
+
+    _saved: tuple[int, int, int] = (700, 10, 10)
+
+    @classmethod
+    def _enter(cls) -> None:
+        cls._saved = gc.get_threshold()
+        gc.freeze()
+        gc.set_threshold(cls._saved[0], cls._saved[1], QUIET_GC_THRESHOLD)
+
+    @classmethod
+    def _leave(cls) -> None:
+        gc.set_threshold(*cls._saved)
+        gc.unfreeze()
+
+
+def scheduling_policy() -> str:
+    """The calling thread's scheduling, as a benchmark prints it ("SCHED_FIFO 10")."""
+    try:
+        policy = os.sched_getscheduler(0)
+        priority = os.sched_getparam(0).sched_priority
+    except (AttributeError, OSError):
+        return "unknown"
+    names = {os.SCHED_OTHER: "SCHED_OTHER", os.SCHED_FIFO: "SCHED_FIFO", os.SCHED_RR: "SCHED_RR"}
+    return f"{names.get(policy, str(policy))} {priority}"
 
 
 def ask_realtime_priority() -> bool:
@@ -221,8 +302,14 @@ class _TimedLoop:
         wait: Wait | None,
         button: Any = None,
         debounce: float = DEBOUNCE,
+        on_sound: SoundSink | None = None,
+        realtime: bool = True,
+        quiet_gc: bool = True,
     ) -> None:
         self._on_event = on_event
+        self._on_sound = on_sound
+        self._ask_realtime = realtime
+        self._quiet_gc = quiet_gc
         self._clock: Clock = clock or time.monotonic
         self._wake = threading.Event()
         self._wait: Wait = wait or self._wake.wait
@@ -260,23 +347,45 @@ class _TimedLoop:
         for event in events:
             self._on_event(event)
 
+    def _sound(self, events: list[CountEvent]) -> list[CountEvent]:
+        """The timing side's moment: start each event's sound now (lock held)."""
+        for event in events:
+            self._anchor(event)
+        return events
+
+    def _anchor(self, event: CountEvent) -> float:
+        """Start ``event``'s sound; when it started (as the sound says, else now)."""
+        started = None
+        if self._on_sound is not None:
+            try:
+                started = self._on_sound(event)
+            except Exception:  # a sound must never stop the count
+                log.exception("the sound for %s failed", event.kind)
+        return started if isinstance(started, float) else self._clock()
+
     def _spawn(self, name: str) -> None:
         if self._thread is None or not self._thread.is_alive():
             self._thread = threading.Thread(target=self._thread_main, name=name, daemon=True)
             self._thread.start()
 
     def _thread_main(self) -> None:
-        self.realtime = ask_realtime_priority()
+        self.realtime = ask_realtime_priority() if self._ask_realtime else False
         _SwitchInterval.acquire()
+        if self._quiet_gc:
+            QuietGC.acquire()
         try:
             self.run()
         finally:
+            if self._quiet_gc:
+                QuietGC.release()
             _SwitchInterval.release()
 
     def poll(self) -> None:
         """Handle everything due by now (the loop's work, without waiting)."""
         with self._lock:
-            events = self._due(self._clock())
+            if self._stopped:
+                return
+            events = self._sound(self._due(self._clock()))
         self._emit(events)
 
     def run(self) -> None:
@@ -285,7 +394,7 @@ class _TimedLoop:
             with self._lock:
                 if self._stopped:
                     return
-                events = self._due(self._clock())
+                events = self._sound(self._due(self._clock()))
                 finished = self._finished()
                 deadline = self._next_deadline()
             self._emit(events)
@@ -327,8 +436,10 @@ class Metronome(_TimedLoop):
     + handover_beats.  Each deadline is computed from its slot number, never by adding
     intervals, so there is no cumulative drift.  Resuming after a pause moves the rest
     of the grid so that the next beat comes exactly one ``interval`` after the resume:
-    the table hears a steady lead-in whatever the moment of the pause, and the UI's
-    pre-rendered resume track (``sounds.round_track(..., resume_after=k)``) lines up.
+    the table hears a steady lead-in whatever the moment of the pause.  The grid is
+    anchored where the sound is: ``begin`` and ``resume`` call ``on_sound`` first
+    ("started" / "resumed", which start the UI's pre-rendered turn track,
+    ``sounds.turn_track``) and fix the origin when it returns.
     """
 
     def __init__(
@@ -338,13 +449,25 @@ class Metronome(_TimedLoop):
         *,
         interval: float = DEFAULT_INTERVAL,
         counts: int = COUNTS,
-        handover_beats: int = 2,
+        handover_beats: int = HANDOVER_BEATS,
         button: Any = None,
         buzzer: Any = None,
         clock: Clock | None = None,
         wait: Wait | None = None,
+        on_sound: SoundSink | None = None,
+        realtime: bool = True,
+        quiet_gc: bool = True,
     ) -> None:
-        super().__init__(on_event, buzzer, clock, wait, button)
+        super().__init__(
+            on_event,
+            buzzer,
+            clock,
+            wait,
+            button,
+            on_sound=on_sound,
+            realtime=realtime,
+            quiet_gc=quiet_gc,
+        )
         self.holders = _check_holders(holders)
         self.interval = _check_interval("the beat interval", interval)
         if counts < 1:
@@ -382,13 +505,13 @@ class Metronome(_TimedLoop):
                 min(TENTH_BEEP if tenth else COUNT_BEEP, 0.8 * self.interval),
                 now,
             )
-            return CountEvent("count", holder, beat + 1, due, now)
+            return CountEvent("count", holder, beat + 1, due, now, slot=slot)
         self.beeper.beep(PASS_TONE, min(PASS_BEEP, 0.8 * self.interval), now)
         if index + 1 < len(self.holders):
             nxt = self.holders[index + 1]
             self._shown = (nxt, 0)
-            return CountEvent("pass", holder, self.counts, due, now, next_holder=nxt)
-        return CountEvent("done", holder, self.counts, due, now)
+            return CountEvent("pass", holder, self.counts, due, now, next_holder=nxt, slot=slot)
+        return CountEvent("done", holder, self.counts, due, now, slot=slot)
 
     # -- the loop's hooks ----------------------------------------------------
     def _due(self, now: float) -> list[CountEvent]:
@@ -416,10 +539,12 @@ class Metronome(_TimedLoop):
 
     # -- controls (any thread) -------------------------------------------------
     def begin(self) -> None:
-        """Fix the schedule's origin now: count 1 is due at once."""
+        """Start the sound, then fix the schedule's origin: count 1 is due at once."""
         with self._lock:
-            if self._origin is None:
-                self._origin = self._clock()
+            if self._origin is None and not self._stopped:
+                now = self._clock()
+                started = CountEvent("started", self.holders[0], 0, now, now)
+                self._origin = self._anchor(started)  # the grid starts where the sound did
         self._wake.set()
 
     def start(self) -> None:
@@ -429,25 +554,31 @@ class Metronome(_TimedLoop):
 
     def pause(self) -> None:
         with self._lock:
-            if self._origin is None or self._paused_at is not None or self.done:
+            if self._origin is None or self._paused_at is not None or self.done or self._stopped:
                 return
             now = self._clock()
             self._paused_at = now
             self.beeper.silence()
+            self._skip_silent()
             holder, count = self._shown
-        self._emit([CountEvent("paused", holder, count, now, now)])
+            paused = CountEvent("paused", holder, count, now, now, slot=self._slot)
+            events = self._sound([paused])
+        self._emit(events)
         self._wake.set()
 
     def resume(self) -> None:
         with self._lock:
-            if self._paused_at is None or self._origin is None:
+            if self._paused_at is None or self._origin is None or self._stopped:
                 return
             now = self._clock()
             self._skip_silent()
-            self._origin = now + self.interval - self._slot * self.interval
-            self._paused_at = None
             holder, count = self._shown
-        self._emit([CountEvent("resumed", holder, count, now, now)])
+            resumed = CountEvent("resumed", holder, count, now, now, slot=self._slot)
+            now = self._anchor(resumed)  # the rest of the grid follows the resumed sound
+            self._origin = now + self.interval - self._slot * self.interval
+            events = [resumed]
+            self._paused_at = None
+        self._emit(events)
         self._wake.set()
 
     def tap(self) -> None:
@@ -492,8 +623,9 @@ class TapCounter(_TimedLoop):
         buzzer: Any = None,
         clock: Clock | None = None,
         wait: Wait | None = None,
+        on_sound: SoundSink | None = None,
     ) -> None:
-        super().__init__(on_event, buzzer, clock, wait, button, debounce)
+        super().__init__(on_event, buzzer, clock, wait, button, debounce, on_sound=on_sound)
         self.holders = _check_holders(holders)
         if counts < 1:
             raise ValueError(f"counts must be at least 1, got {counts!r}")
@@ -515,7 +647,7 @@ class TapCounter(_TimedLoop):
     def tap(self) -> None:
         """One counted number: the on-screen button, or a debounced hardware press."""
         with self._lock:
-            events = self._count_tap(self._clock())
+            events = self._sound(self._count_tap(self._clock()))
         self._emit(events)
         self._wake.set()
 
@@ -553,22 +685,24 @@ class TapCounter(_TimedLoop):
 
     def pause(self) -> None:
         with self._lock:
-            if self._paused or self._done:
+            if self._paused or self._done or self._stopped:
                 return
             self._paused = True
             now = self._clock()
             event = CountEvent("paused", self.holders[self._index], self._count, now, now)
-        self._emit([event])
+            events = self._sound([event])
+        self._emit(events)
 
     def resume(self) -> None:
         with self._lock:
-            if not self._paused:
+            if not self._paused or self._stopped:
                 return
             self._paused = False
             self._last_tap = None  # the first tap after a pause is never "too fast"
             now = self._clock()
             event = CountEvent("resumed", self.holders[self._index], self._count, now, now)
-        self._emit([event])
+            events = self._sound([event])
+        self._emit(events)
 
     @property
     def done(self) -> bool:

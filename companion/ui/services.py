@@ -41,6 +41,7 @@ class Services:
     def save_settings(self) -> None:
         settings_mod.save(self.settings, paths.settings_path(self.data_dir))
         self.sound.enabled = self.settings.sound
+        self.sound.volume = self.settings.volume / 100
 
     def save_roster(self) -> None:
         roster_mod.save(self.roster, paths.roster_path(self.data_dir))
@@ -71,4 +72,12 @@ def build_services(
         "turntable",
         lambda: idle_status(sim, settings.serial_port, settings.turntable_analog),
     )
-    return Services(base, journal, settings, devices, problems, SoundPlayer(settings.sound), roster)
+    return Services(
+        base,
+        journal,
+        settings,
+        devices,
+        problems,
+        SoundPlayer(settings.sound, settings.volume / 100),
+        roster,
+    )

@@ -6,10 +6,12 @@ to the timer's next deadline (running any scripted press, pause or resume due fi
 
 from __future__ import annotations
 
+import gc
 import io
 import math
 import subprocess
 import sys
+import threading
 import wave
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -485,36 +487,251 @@ def test_wav_bytes_are_16_bit_mono_and_decode_back() -> None:
     assert np.array_equal(frames, sounds.to_pcm16(samples))
 
 
-def test_sound_files_are_written_once_per_tempo(tmp_path: Path) -> None:
+def test_sound_files_are_written_once(tmp_path: Path) -> None:
     files = sounds.prepare_sounds(1.0, cache_dir=tmp_path)
-    for path in (files.tick, files.tenth, files.chime, files.too_fast, files.round):
+    for path in (files.tick, files.tenth, files.chime, files.too_fast):
         assert path.is_file() and path.read_bytes()[:4] == b"RIFF"
-    stamp = files.round.stat().st_mtime_ns
-    again = sounds.prepare_sounds(1.0, cache_dir=tmp_path)
-    assert again == files and files.round.stat().st_mtime_ns == stamp
-    faster = sounds.prepare_sounds(0.5, cache_dir=tmp_path)
-    assert faster.round != files.round and faster.tick == files.tick
+    stamp = files.tick.stat().st_mtime_ns
+    again = sounds.prepare_sounds(0.5, cache_dir=tmp_path)
+    assert again == files and files.tick.stat().st_mtime_ns == stamp
     assert not list(tmp_path.glob("*.tmp"))
 
 
-def test_resume_tracks_are_cached_per_count_and_tempo(tmp_path: Path) -> None:
-    path = sounds.prepare_resume_track(1.0, 6, cache_dir=tmp_path)
+def _frames(path: Path) -> np.ndarray:
     with wave.open(str(path)) as wav:
-        frames = np.frombuffer(wav.readframes(wav.getnframes()), dtype="<i2")
-    assert np.array_equal(frames, sounds.to_pcm16(sounds.round_track(1.0, resume_after=6)))
+        return np.frombuffer(wav.readframes(wav.getnframes()), dtype="<i2")
+
+
+def test_a_turn_track_has_every_slot_of_the_metronome_on_its_sample() -> None:
+    """The track and the metronome agree: each count and chime of every holder sits at
+    its slot's exact sample; hand-over slots are silent."""
+    interval, holders = 0.25, 3
+    fake = FakeTime()
+    _, events = run_metronome(list(range(holders)), fake, interval=interval)
+    start = events[0].due
+    audible = [e for e in events if e.kind in ("count", "pass", "done")]
+    expected = [int(round((e.due - start) / interval)) * round(interval * 44_100) for e in audible]
+    track = sounds.turn_track(interval, holders)
+    loud = np.flatnonzero(np.abs(track) > 1e-3)
+    starts = [int(loud[0])] + [
+        int(x) for x, gap in zip(loud[1:], np.diff(loud), strict=True) if gap > 500
+    ]
+    assert starts == pytest.approx(expected, abs=90)  # within the 2 ms attack ramp
+    # Count 10 is the tenth beat, whole and untouched, on its slot's sample.
+    tenth = sounds.tenth_beat()
+    at = expected[9]
+    assert np.allclose(track[at : at + len(tenth)], tenth)
+
+
+def test_a_resumed_turn_holds_the_rest_one_slot_in(tmp_path: Path) -> None:
+    whole = sounds.turn_track(1.0, 2, rate=8_000)
+    rest = sounds.turn_track(1.0, 2, rate=8_000, from_slot=7, lead=1)
+    assert np.array_equal(rest[8_000:], whole[7 * 8_000 :][: len(rest) - 8_000])
+    assert not rest[:8_000].any()  # the lead-in slot is silent
+    path = sounds.prepare_turn_track(1.0, 2, cache_dir=tmp_path, rate=8_000, from_slot=7, lead=1)
+    assert np.array_equal(_frames(path), sounds.to_pcm16(rest))
     stamp = path.stat().st_mtime_ns
-    assert sounds.prepare_resume_track(1.0, 6, cache_dir=tmp_path) == path
-    assert path.stat().st_mtime_ns == stamp
-    others = {
-        sounds.prepare_resume_track(t, k, cache_dir=tmp_path) for t in (1.0, 0.5) for k in (5, 6)
-    }
-    assert len(others) == 4 and path in others
+    again = sounds.prepare_turn_track(1.0, 2, cache_dir=tmp_path, rate=8_000, from_slot=7, lead=1)
+    assert again == path and path.stat().st_mtime_ns == stamp
+    start = sounds.prepare_turn_track(1.0, 2, cache_dir=tmp_path, rate=8_000)
+    assert start != path
+    assert sounds.prune_turn_tracks(tmp_path, {start}) == [path]
+    assert start.is_file() and not path.exists()
 
 
 def test_bad_round_settings_are_refused() -> None:
     with pytest.raises(ValueError, match="interval must be positive"):
         sounds.round_track(0.0)
-    with pytest.raises(ValueError, match="at least one count"):
+    with pytest.raises(ValueError, match="a count"):
         sounds.round_track(1.0, counts=0)
     with pytest.raises(ValueError, match="resumes after 0-10 counts"):
         sounds.round_track(1.0, resume_after=11)
+    with pytest.raises(ValueError, match="resumes at slot 0-22"):
+        sounds.turn_track(1.0, 2, from_slot=23)
+
+
+# -- the sound, started on the timing side ------------------------------------------------
+
+
+class Heard:
+    """The timer's ``on_sound``: what was heard, when (the timer's clock) and on which
+    thread, and how many UI events had been delivered by then."""
+
+    def __init__(self, clock: Callable[[], float], delivered: list[CountEvent]) -> None:
+        self.clock = clock
+        self.delivered = delivered
+        self.log: list[tuple[CountEvent, float, str, int]] = []
+
+    def __call__(self, event: CountEvent) -> None:
+        self.log.append((event, self.clock(), threading.current_thread().name, len(self.delivered)))
+
+    def counts(self) -> list[tuple[CountEvent, float, str, int]]:
+        return [entry for entry in self.log if entry[0].kind == "count"]
+
+
+def test_each_beat_sounds_on_the_timing_side_at_its_due_time_before_the_ui_hears_of_it() -> None:
+    fake = FakeTime()
+    events: list[CountEvent] = []
+    heard = Heard(fake.clock, events)
+    metronome = Metronome(
+        [0, 1], events.append, interval=1.0, clock=fake.clock, wait=fake.wait, on_sound=heard
+    )
+    metronome.begin()
+    metronome.run()
+    counts = heard.counts()
+    assert len(counts) == 20
+    for index, (event, at, _thread, delivered) in enumerate(counts):
+        assert at == event.due  # sounded when due on the fake clock, not a frame later
+        assert events.index(event) == delivered  # before the UI was told of this beat
+        assert event.due == pytest.approx(metronome.slot_time(index + (2 if index >= 10 else 0)))
+    assert [e.kind for e, *_ in heard.log] == ["started"] + [e.kind for e in events]
+    assert heard.log[0][1] == counts[0][0].due  # the grid begins where the sound began
+
+
+def test_the_beat_thread_itself_starts_the_sound() -> None:
+    now = [0.0]
+    events: list[CountEvent] = []
+    heard = Heard(lambda: now[0], events)
+    metronome = Metronome([0], events.append, interval=0.5, clock=lambda: now[0], on_sound=heard)
+    metronome.begin()
+    now[0] = 1e6
+    metronome.start()
+    assert metronome._thread is not None
+    metronome._thread.join(timeout=5)
+    assert {thread for _e, _at, thread, _n in heard.counts()} == {"count-metronome"}
+
+
+def test_a_beat_due_after_pause_is_never_heard_until_resume() -> None:
+    fake = FakeTime()
+    events: list[CountEvent] = []
+    heard = Heard(fake.clock, events)
+    metronome = Metronome(
+        [0], events.append, interval=1.0, clock=fake.clock, wait=fake.wait, on_sound=heard
+    )
+    start = fake.now
+    fake.at(start + 3.5, metronome.pause)
+    fake.at(start + 60.0, metronome.resume)
+    metronome.begin()
+    metronome.run()
+    kinds = [(e.kind, e.count) for e, *_ in heard.log]
+    paused = kinds.index(("paused", 4))
+    assert kinds[paused + 1] == ("resumed", 4)  # nothing sounded in the 56.5 s between
+    assert [at for e, at, *_ in heard.log if e.kind == "count"][4] == start + 61.0
+
+
+def test_a_stopped_timer_starts_no_sound() -> None:
+    fake = FakeTime()
+    heard = Heard(fake.clock, [])
+    metronome = Metronome([0], lambda e: None, clock=fake.clock, wait=fake.wait, on_sound=heard)
+    metronome.begin()
+    metronome.poll()
+    metronome.stop()
+    fake.advance(5.0)
+    metronome.poll()
+    metronome.pause()
+    metronome.resume()
+    assert [(e.kind, e.count) for e, *_ in heard.log] == [("started", 0), ("count", 1)]
+
+
+def test_the_sound_never_drifts_over_many_beats_with_late_wake_ups() -> None:
+    fake = FakeTime(late=0.004)
+    events: list[CountEvent] = []
+    heard = Heard(fake.clock, events)
+    metronome = Metronome(
+        list(range(8)),
+        events.append,
+        interval=1.0,
+        handover_beats=1,
+        clock=fake.clock,
+        wait=fake.wait,
+        on_sound=heard,
+    )
+    start = fake.now
+    metronome.begin()
+    metronome.run()
+    counts = heard.counts()
+    assert len(counts) == 80
+    errors = [at - event.due for event, at, *_ in counts]
+    assert max(errors) <= 0.004 + 1e-9  # each beat as late as one wake-up, never more
+    last_event = counts[-1][0]
+    assert last_event.due == pytest.approx(start + 7 * 11 + 9)  # slot 86, by its number
+
+
+def test_a_failing_sound_does_not_stop_the_count() -> None:
+    fake = FakeTime()
+
+    def broken(event: CountEvent) -> None:
+        raise RuntimeError("no mixer")
+
+    _, events = run_metronome([0], fake, on_sound=broken)
+    assert [e.kind for e in events].count("count") == 10 and events[-1].kind == "done"
+
+
+def test_full_collections_are_held_off_while_the_beat_thread_runs() -> None:
+    now = [0.0]
+    seen: list[tuple[int, int]] = []
+    before = (gc.get_threshold(), gc.get_freeze_count())
+
+    def look(event: CountEvent) -> None:
+        if event.kind == "count":  # on the beat thread ("started" comes from begin's caller)
+            seen.append((gc.get_threshold()[2], gc.get_freeze_count()))
+
+    metronome = Metronome([0], lambda e: None, interval=0.5, clock=lambda: now[0], on_sound=look)
+    metronome.begin()
+    now[0] = 1e6
+    metronome.start()
+    assert metronome._thread is not None
+    metronome._thread.join(timeout=5)
+    assert seen and all(threshold == timing.QUIET_GC_THRESHOLD for threshold, _ in seen)
+    assert all(frozen > 0 for _, frozen in seen)  # what existed at the start is out of sight
+    assert (gc.get_threshold(), gc.get_freeze_count()) == before  # all restored afterwards
+
+
+def test_real_time_priority_is_asked_only_when_wanted() -> None:
+    now = [1e6]
+    metronome = Metronome([0], lambda e: None, clock=lambda: now[0], realtime=False)
+    metronome.start()
+    assert metronome._thread is not None
+    metronome._thread.join(timeout=5)
+    assert metronome.realtime is False
+    assert timing.scheduling_policy().split()[0] in {"SCHED_OTHER", "SCHED_FIFO", "SCHED_RR"}
+
+
+def test_a_counted_tap_sounds_on_the_tapping_thread_at_once() -> None:
+    fake = FakeTime()
+    events: list[CountEvent] = []
+    heard = Heard(fake.clock, events)
+    counter = TapCounter([0], events.append, clock=fake.clock, wait=fake.wait, on_sound=heard)
+    counter.tap()
+    fake.advance(0.1)
+    counter.tap()
+    assert [(e.kind, at) for e, at, *_ in heard.log] == [
+        ("count", fake.now - 0.1),
+        ("too-fast", fake.now),
+    ]
+    assert {thread for *_, thread, _n in heard.log} == {threading.current_thread().name}
+
+
+def test_the_grid_is_anchored_where_the_turn_track_says_it_started() -> None:
+    """A start that took 7 ms (the sound began 7 ms after the tap): every beat follows
+    the sound, not the tap; a resume likewise."""
+    fake = FakeTime()
+    tap = fake.now
+
+    def sound(event: CountEvent) -> float | None:
+        if event.kind in ("started", "resumed"):
+            fake.advance(0.007)
+            return fake.now
+        return None
+
+    events: list[CountEvent] = []
+    metronome = Metronome(
+        [0], events.append, interval=1.0, clock=fake.clock, wait=fake.wait, on_sound=sound
+    )
+    fake.at(tap + 3.5, metronome.pause)
+    fake.at(tap + 10.0, metronome.resume)
+    metronome.begin()
+    metronome.run()
+    dues = [e.due for e in events if e.kind == "count"]
+    assert dues[:4] == pytest.approx([tap + 0.007 + k for k in range(4)])
+    assert dues[4] == pytest.approx(tap + 10.007 + 1.0)  # one beat after the resumed sound

@@ -51,11 +51,22 @@ class SpyPlayer:
     def __init__(self, enabled: bool = True) -> None:
         self.enabled = enabled
         self.calls: list[tuple[str, str]] = []
+        self.threads: list[str] = []
+        """The thread each count sound was started on."""
+        self.preloaded: set[str] = set()
 
     def play(self, path: str | Path) -> bool:
         if not Path(path).name.startswith("cue-"):
             self.calls.append(("play", Path(path).name))
+            self.threads.append(threading.current_thread().name)
         return self.enabled
+
+    def preload(self, path: str | Path) -> bool:
+        self.preloaded.add(Path(path).name)
+        return self.enabled
+
+    def forget(self, path: str | Path) -> None:
+        self.preloaded.discard(Path(path).name)
 
     def stop(self, path: str | Path) -> None:
         self.calls.append(("stop", Path(path).name))
@@ -376,7 +387,7 @@ def beat(ui: Driver, count: Any, clock: FakeClock, seconds: float) -> None:
     ui.pump(2)
 
 
-def test_the_metronome_plays_one_sample_exact_track_per_round(
+def test_the_metronome_plays_one_sample_exact_track_per_turn(
     ui: Driver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     spy = SpyPlayer()
@@ -388,82 +399,112 @@ def test_the_metronome_plays_one_sample_exact_track_per_round(
         count = start_touching(ui, 3, clock, held)
         controller = ui.app.controller
         assert count.mode == "metronome" and count.timer.interval == 0.5
-        round_track = sounds.prepare_sounds(0.5, cache_dir=cache).round
+        holders = len(count.timer.holders)  # this turn: the token goes round them all
+        turn = sounds.prepare_turn_track(0.5, holders, cache_dir=cache)
+        assert turn.name in spy.preloaded  # rendered and loaded before "Start counting"
 
-        # Start: count 1 starts the holder's whole round as one track, nothing per beat.
+        # Start: the whole turn starts as one track, on the tap; nothing per beat.
         ui.tap(count.ids.big_button)
         for _ in range(50):
             if count.count_text == "1":
                 break
             ui.pump(1)
         assert count.count_text == "1"
-        assert spy.take() == [("play", round_track.name)]
+        assert spy.take() == [("play", turn.name)]
+        assert spy.threads == [threading.current_thread().name]  # the tap's, before the grid
         for number in (2, 3, 4):
             beat(ui, count, clock, 0.5)
             assert count.count_text == str(number)
         assert spy.take() == []
 
-        # Pause: the track stops; the rest of the round is rendered at once.
+        # Pause: the track stops; the rest of the turn is rendered at once.
         clock.advance(0.2)
         ui.tap(count.ids.pause_button)
         assert count.big_text == "Resume" and count.timer.status().paused
-        resume = cache / f"resume-4of10x500000us-{sounds.SAMPLE_RATE}.wav"
-        assert spy.take() == [("stop", round_track.name)]
-        assert resume.is_file()
+        rest = sounds.prepare_turn_track(0.5, holders, cache_dir=cache, from_slot=4, lead=1)
+        assert spy.take() == [("stop", turn.name)]
+        assert rest.is_file() and rest.name in spy.preloaded
 
-        # Resume: the resume track plays; count 5 comes one beat later, as in the track.
+        # Resume: the rest plays; count 5 comes one beat later, as in the track.
         clock.advance(30.0)
         ui.tap(count.ids.big_button)
-        assert spy.take() == [("play", resume.name)]
+        assert spy.take() == [("play", rest.name)]
         assert count.timer._next_deadline() == pytest.approx(clock() + 0.5)
         beat(ui, count, clock, 0.49)
         assert count.count_text == "4"
         beat(ui, count, clock, 0.01)
         assert count.count_text == "5"
-        # The track's beats: counts 5..10 and the chime, one beat apart, from one beat in.
+        # The track's sounds: counts 5..10 and the chime one beat apart from one beat in,
+        # then the next holder's count 1 after the hand-over gap.
         step = sounds.SAMPLE_RATE // 2
-        assert [o - 1 for o in onsets(samples_of(resume))] == [step * k for k in range(1, 8)]
+        expected = [step * k for k in (*range(1, 8), 9)]
+        assert [o - 1 for o in onsets(samples_of(rest))][:8] == expected
 
-        # The round ends: "pass" moves the token; no clip for it (the chime is in the
-        # track); the next holder's count 1 starts the next round's track.
+        # The round ends: "pass" moves the token; the next holder's count 1 is in the
+        # same track: nothing new starts, nothing stops.
         for _ in range(6):
             beat(ui, count, clock, 0.5)
         assert controller.state.current_player() == 2 and count.count_text == "pass!"
-        assert spy.take() == []
         beat(ui, count, clock, 1.0)  # the hand-over gap: two beats
         assert count.count_text == "1"
-        assert spy.take() == [("play", round_track.name)]
+        assert spy.take() == []
 
         # The table passes by hand mid-round: the track is cut.
         beat(ui, count, clock, 0.5)
         ui.tap(count.ids.passed_button)
         assert controller.state.current_player() == 0
-        assert spy.take() == [("stop", round_track.name)]
+        assert spy.take() == [("stop", rest.name)]
     finally:
         ui.app.leave_game()
         held.released.set()
 
 
-def test_a_pause_in_the_hand_over_gap_waits_for_count_one(
+def started_without_thread(
     ui: Driver, monkeypatch: pytest.MonkeyPatch
-) -> None:
+) -> tuple[SpyPlayer, FakeClock, Any]:
+    """Two children, sounds spied on, the metronome begun as "Start counting" does but
+    without its thread (the test polls it on a fake clock)."""
     spy = SpyPlayer()
     monkeypatch.setattr(ui.app.services, "sound", spy)
     clock = FakeClock()
     count = start_touching(ui, 2, clock)
+    count.timer.begin()
+    return spy, clock, count
+
+
+def test_a_pause_in_the_hand_over_gap_resumes_with_the_next_count_one(
+    ui: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    spy, clock, count = started_without_thread(ui, monkeypatch)
     tempo = ui.app.services.settings.tempo
-    count.timer.begin()  # as "Start counting" does, without the thread
     for _ in range(11):
         count.timer.poll()
         ui.pump(2)
         clock.advance(tempo)
     assert count.count_text == "pass!" and spy.take()[0][0] == "play"
     ui.tap(count.ids.pause_button)
-    ui.tap(count.ids.big_button)  # resume at count 0: nothing to play yet
-    assert [kind for kind, _ in spy.take()] == ["stop"]
+    ui.tap(count.ids.big_button)  # resume in the gap: the rest starts from count 1
+    calls = spy.take()
+    assert [kind for kind, _ in calls] == ["stop", "play"] and "from12+1" in calls[1][1]
     beat(ui, count, clock, tempo)
     assert count.count_text == "1"
-    assert [kind for kind, name in spy.take()] == ["play"]
+    assert spy.take() == []
+
+
+def test_a_beat_delivered_after_pause_is_not_shown(
+    ui: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _spy, clock, count = started_without_thread(ui, monkeypatch)
+    count.timer.poll()
+    ui.pump(2)
+    assert count.count_text == "1"
+    late: list[Any] = []
+    count.timer._on_event = late.append  # the next beat is computed but not yet delivered
+    clock.advance(ui.app.services.settings.tempo)
+    count.timer.poll()
+    ui.tap(count.ids.pause_button)
+    count.on_count_event(late[0], count._generation)  # ...and arrives after Pause
+    assert late[0].count == 2 and count.count_text == "1" and count.big_text == "Resume"
 
 
 def test_tap_mode_plays_a_clip_per_tap_and_sound_off_plays_nothing(

@@ -41,3 +41,20 @@ def test_stop_silences_a_playing_sound_and_ignores_unknown_ones(tmp_path: Path) 
     player.stop(tick)
     assert player._cache[str(tick)].state == "stop"
     player.stop(tmp_path / "never-played.wav")
+
+
+def test_every_sound_starts_at_the_players_volume(tmp_path: Path) -> None:
+    player = SoundPlayer(volume=0.3)
+    tick = write_wav(tmp_path / "tick.wav")
+    assert player.play(tick) is True
+    assert player._cache[str(tick)].volume == 0.3
+    player.volume = 0.0  # muted from Settings: the next start is silent
+    assert player.play(tick) is True
+    assert player._cache[str(tick)].volume == 0.0
+
+
+def test_a_preloaded_sound_is_ready_before_it_is_played(tmp_path: Path) -> None:
+    player = SoundPlayer()
+    tick = write_wav(tmp_path / "tick.wav")
+    assert player.preload(tick) is True and str(tick) in player._cache
+    assert SoundPlayer(enabled=False).preload(tick) is False

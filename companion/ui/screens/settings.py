@@ -81,6 +81,13 @@ class SettingsScreen(Screen):
         body.add_widget(
             self._row("Sound", f"{'On' if settings.sound else 'Off'}", toggle=self._toggle_sound)
         )
+        body.add_widget(  # 0-100 % in steps of 10, for the count sounds and the cues
+            self._row(
+                "Volume",
+                f"{settings.volume}%",
+                step=lambda d: self._apply(settings.set_volume, settings.volume + d * 10),
+            )
+        )
         body.add_widget(
             self._row(
                 "Count tempo (seconds per count)",

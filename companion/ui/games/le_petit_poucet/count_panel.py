@@ -6,15 +6,23 @@ TapCounter fed by the on-screen button and the wired tap button.  Timer events
 arrive on device threads; they are posted to Kivy's thread, where "pass" and
 "done" apply the view's one choice of step 1 (pass the token on, or put it in the
 box) by its key through the controller.  If the game moves without the timer
-(undo, the manual "Passed" button), the timer is rebuilt for the new holder.  What the table hears is ``CountAudio``'s job
-(one pre-rendered track per round in metronome mode, a clip per tap in tap mode).
+(undo, the manual "Passed" button), the timer is rebuilt for the new holder.
+
+What the table hears is ``CountAudio``'s job (one pre-rendered track for the whole
+turn in metronome mode, a clip per tap in tap mode), started by the timer itself on the
+timing side (``on_sound``), never through Kivy's Clock.  What it sees goes the
+other way: each event is posted to Kivy's Clock at the beat, so the new number is
+set in the very next frame, before anything slower (the game's view) is asked.
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
@@ -62,8 +70,10 @@ class PoucetCountPanel(BoxLayout):
         return self.screen.services if self.screen is not None else None
 
     def _message(self, text: str) -> None:
-        if self.controller is not None:
-            self.controller.message(text)
+        """Tell the players (from any thread: the sounds may fail on the timing side)."""
+        controller = self.controller
+        if controller is not None:
+            controller.post(controller.message, text)
 
     def _tempo(self) -> float:
         services = self._services()
@@ -93,10 +103,12 @@ class PoucetCountPanel(BoxLayout):
             "buzzer": self.buzzer,
             "clock": self.clock,
             "wait": self.wait,
+            "on_sound": partial(self.audio.heard, self.mode, self._tempo(), len(order)),
         }
+        self.audio.prepare(self.mode, self._tempo(), len(order))  # before "Start counting"
+        self.audio.clock = self.clock or time.monotonic
         if self.mode == METRONOME:
             self.timer = Metronome(order, sink, interval=self._tempo(), **common)
-            self.audio.files(self.timer.interval)  # rendered before "Start counting"
         else:
             self.timer = TapCounter(order, sink, min_interval=0.5 * self._tempo(), **common)
             self.timer.start()
@@ -105,12 +117,12 @@ class PoucetCountPanel(BoxLayout):
         self.too_fast = False
 
     def stop(self) -> None:
-        """Drop the timer; an unfinished round's track stops with it (a finished one
+        """Drop the timer; an unfinished turn's track stops with it (a finished one
         lets its chime ring out)."""
         if self.timer is not None:
+            self.timer.stop(join=False)  # first: no sound can start after this
             if not self.timer.done:
                 self.audio.stop()
-            self.timer.stop(join=False)
         self.timer = None
         self._expected = None
 
@@ -157,28 +169,26 @@ class PoucetCountPanel(BoxLayout):
     # -- timer events ---------------------------------------------------------------------
     def _from_device(self, generation: int, event: CountEvent) -> None:
         """Any thread: hand the event to Kivy's thread."""
-        controller = self.controller
-        if controller is not None:
-            controller.post(self.on_count_event, event, generation)
+        if self.controller is not None:
+            post_before_drawing(partial(self.on_count_event, event, generation))
 
     def on_count_event(self, event: CountEvent, generation: int | None = None) -> None:
-        """Kivy's thread: show the count, play the sound, pass the token."""
+        """Kivy's thread: show the count, pass the token (the sound has started)."""
         controller = self.controller
         if controller is None or self.timer is None:
             return
         if generation is not None and generation != self._generation:
             return  # from a timer already replaced (undo, mode switch, manual pass)
+        if event.kind == "count":
+            if self.timer.status().paused:
+                return  # a beat computed just before Pause, delivered just after it
+            self.count_text = str(event.count)  # in this frame, before the view is built
         view = controller.view()
         touch = _touch(view)
         if touch is None or view.turn != event.holder:
             return  # an event from a timer the game has moved past
-        if event.kind == "count" and self.timer.status().paused:
-            return  # a beat computed just before Pause, delivered just after it
         self.too_fast = event.kind == "too-fast"
-        self.audio.follow(event, self.mode, self.timer_interval())
-        if event.kind == "count":
-            self.count_text = str(event.count)
-        elif event.kind in ("pass", "done"):
+        if event.kind in ("pass", "done"):
             self.count_text = "pass!" if event.kind == "pass" else "box!"
             if (event.kind == "done") == touch.last:
                 # The timer moves on by itself: expect the next holder, do not rebuild.
@@ -186,10 +196,14 @@ class PoucetCountPanel(BoxLayout):
                 controller.choose(view.choices[0].key)
         self._show_status()
 
-    def timer_interval(self) -> float:
-        """The running metronome's tempo (a Settings change applies from the next timer)."""
-        timer = self.timer
-        return timer.interval if isinstance(timer, Metronome) else self._tempo()
+
+def post_before_drawing(function: Callable[[], object]) -> None:
+    """Run ``function`` on Kivy's thread before the next frame is drawn (any thread).
+
+    A Clock timeout of -1 runs at the frame's ``tick_draw``: a beat that arrives while
+    a frame is being built is drawn in that frame, not held for the next one, so the
+    number lands in the first frame after the beat."""
+    Clock.schedule_once(lambda _dt: function(), -1)
 
 
 def _touch(view: View) -> TouchRound | None:
