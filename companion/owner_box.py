@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from companion import paths
-from companion.engines.base import Game
+from companion.engines.base import Game, InvalidOptions
 from companion.engines.datafile import DataFileError
 from companion.private_files import write_private_text
 
@@ -102,3 +102,15 @@ def game_with_box(base: Path, game: Game) -> Game:
     owner has none or it cannot be used."""
     data, _ = setup(base, game)
     return game.with_setup(data) if data else game
+
+
+def options_that_fit(game: Game, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with any value the owner's box no longer allows (a series they
+    removed, say) back at its default."""
+    fitted: dict[str, Any] = {}
+    for option in game.options:
+        try:
+            fitted[option.key] = option.validate(options.get(option.key, option.default))
+        except InvalidOptions:
+            fitted[option.key] = option.default
+    return fitted

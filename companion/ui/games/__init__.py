@@ -45,3 +45,13 @@ def screen_for(game_id: str) -> type[GameScreen]:
         return PlainTableScreen
     screen: type[GameScreen] = module.SCREEN
     return screen
+
+
+def box_editor_for(game_id: str) -> Any:
+    """The game's rows for the My box screen (``BOX_EDITOR`` in its screen package):
+    built from ``(box, changed)``, it gives ``rows()``, ``box`` and ``saved_text()``."""
+    module = _module(game_id)
+    editor = getattr(module, "BOX_EDITOR", None)
+    if editor is None:
+        raise KeyError(f"{game_id} has no My box screen")
+    return editor
