@@ -9,6 +9,7 @@ on the on-screen keyboard, colours picked from the colours the app can draw.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from kivy.app import App
@@ -17,9 +18,7 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.stacklayout import StackLayout
 
-from companion.engines.le_petit_poucet import box_edits
-from companion.engines.le_petit_poucet.box import PAWN_HEX, Box, box_toml
-from companion.engines.le_petit_poucet.box_edits import BoxEditRefused
+from companion.engines.le_petit_poucet import PAWN_HEX, Box, BoxEditRefused, box_edits, box_toml
 from companion.ui.confirm import Confirm
 from companion.ui.name_keyboard import NameKeyboard
 from companion.ui.pick_list import PickList
@@ -95,7 +94,7 @@ class PoucetBoxEditor:
     def _pawn_rows(self) -> list[Any]:
         rows: list[Any] = [Factory.BoxPart(text=marked("Child pawns", self.box.pawns_assumption))]
         for seat, colour in enumerate(self.box.colours):
-            button = self._button(colour.capitalize(), lambda s=seat: self._pick_colour(s))
+            button = self._button(colour.capitalize(), partial(self._pick_colour, seat))
             if colour in PAWN_HEX:
                 button.background_color = _hex_rgba(colour)
             rows.append(self._line(f"Player {seat + 1}'s pawn", button))
@@ -118,8 +117,8 @@ class PoucetBoxEditor:
             rows.append(
                 self._line(
                     marked(series.name.capitalize(), series.assumption),
-                    self._button("Add a tree", lambda k=series.key: self._add_tree(k)),
-                    self._button("Remove series", lambda k=series.key: self._remove_series(k)),
+                    self._button("Add a tree", partial(self._add_tree, series.key)),
+                    self._button("Remove series", partial(self._remove_series, series.key)),
                 )
             )
             trees = StackLayout(size_hint_y=None, spacing=dp(6))
@@ -127,7 +126,7 @@ class PoucetBoxEditor:
                 trees.add_widget(
                     self._button(
                         f"{tree.name}  \u00d7",
-                        lambda k=series.key, n=tree.name: self._remove_tree(k, n),
+                        partial(self._remove_tree, series.key, tree.name),
                         width=140,
                     )
                 )
