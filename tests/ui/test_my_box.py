@@ -41,7 +41,8 @@ def _dialog() -> Any:
 def _type(ui: Driver, word: str) -> None:
     keyboard = _dialog()
     for letter in word.upper():
-        ui.tap(ui.button(letter, keyboard) if letter != " " else ui.button("Space", keyboard))
+        key = "Space" if letter == " " else letter
+        ui.tap(next(w for w in keyboard.walk() if getattr(w, "text", None) == key))
     ui.tap(keyboard.ids.done_button)
 
 
@@ -84,10 +85,15 @@ def test_the_owner_corrects_the_box_by_touch(box_ui: Driver) -> None:
     ui.tap(removes[-1])  # "3 holes"
     ui.tap(ui.button("Remove the series", _dialog()))
     assert screen.editor.box.series_keys() == ("none", "one", "vertical", "horizontal")
+    ui.tap(ui.button("Add a series", screen))
+    _type(ui, "4 holes")
+    _type(ui, "elm")
+    assert screen.editor.box.series[-1].name == "4 holes"
+    assert [t.name for t in screen.editor.box.series[-1].trees] == ["elm"]
 
     ui.tap(screen.ids.save_button)
     assert "assumed[/color]" not in _texts(screen)
-    assert _texts(screen).count("checked[/color]") == 6
+    assert _texts(screen).count("checked[/color]") == 7
     assert "This is your box" in screen.status
     ui.screenshot("my-box-saved", (800, 480))
     ui.screenshot("my-box-saved", (1280, 720))
@@ -95,7 +101,7 @@ def test_the_owner_corrects_the_box_by_touch(box_ui: Driver) -> None:
     saved = GAME.box_from_text(
         paths.owner_box_path(ui.app.services.data_dir, GAME.id).read_text(), "x"
     )
-    assert saved.forest_spaces == 13 and len(saved.trees) == 20
+    assert saved.forest_spaces == 13 and len(saved.trees) == 21
 
     ui.tap(screen.ids.back_button)
     new_game = ui.screen()

@@ -22,6 +22,7 @@ from companion.engines.le_petit_poucet import PAWN_HEX, Box, BoxEditRefused, box
 from companion.ui.confirm import Confirm
 from companion.ui.name_keyboard import NameKeyboard
 from companion.ui.pick_list import PickList
+from companion.ui.players import from_hex, ink
 
 
 def marked(title: str, assumed: bool) -> str:
@@ -31,9 +32,7 @@ def marked(title: str, assumed: bool) -> str:
 
 
 def _hex_rgba(colour: str) -> tuple[float, float, float, float]:
-    value = PAWN_HEX[colour].lstrip("#")
-    r, g, b = (int(value[i : i + 2], 16) / 255 for i in (0, 2, 4))
-    return (r * 0.8, g * 0.8, b * 0.8, 1)
+    return from_hex(PAWN_HEX[colour])
 
 
 class PoucetBoxEditor:
@@ -97,6 +96,7 @@ class PoucetBoxEditor:
             button = self._button(colour.capitalize(), partial(self._pick_colour, seat))
             if colour in PAWN_HEX:
                 button.background_color = _hex_rgba(colour)
+                button.color = ink(button.background_color)
             rows.append(self._line(f"Player {seat + 1}'s pawn", button))
         return rows
 
@@ -109,6 +109,7 @@ class PoucetBoxEditor:
         )
         for button in picker.ids.rows.children:  # each button in the colour it names
             button.background_color = _hex_rgba(button.picked)
+            button.color = ink(button.background_color)
         picker.open()
 
     def _series_rows(self) -> list[Any]:
@@ -137,13 +138,10 @@ class PoucetBoxEditor:
 
     def _add_tree(self, key: str) -> None:
         name = next(s.name for s in self.box.series if s.key == key)
-        NameKeyboard(
+        _ask_name(
             f"A new tree in the series {name}",
-            "",
             lambda tree: self._apply(lambda: box_edits.with_tree(self.box, key, tree)),
-            names=False,
-            limit=box_edits.MAX_NAME,
-        ).open()
+        )
 
     def _remove_tree(self, key: str, tree: str) -> None:
         name = next(s.name for s in self.box.series if s.key == key)
@@ -162,24 +160,20 @@ class PoucetBoxEditor:
         ).open()
 
     def _add_series(self) -> None:
-        NameKeyboard(
-            "The new series: how do its tokens feel? (e.g. 4 holes)",
-            "",
-            self._name_first_tree,
-            names=False,
-            limit=box_edits.MAX_NAME,
-        ).open()
+        _ask_name("The new series: how do its tokens feel? (e.g. 4 holes)", self._name_first_tree)
 
     def _name_first_tree(self, series: str) -> None:
         if not series:
             return
-        NameKeyboard(
+        _ask_name(
             f"The first tree of the series {series}",
-            "",
             lambda tree: self._apply(lambda: box_edits.with_series(self.box, series, tree)),
-            names=False,
-            limit=box_edits.MAX_NAME,
-        ).open()
+        )
+
+
+def _ask_name(title: str, on_name: Callable[[str], Any]) -> None:
+    """A tree's or a series' name, typed on the on-screen keyboard (as typed, lower case)."""
+    NameKeyboard(title, "", on_name, names=False, limit=box_edits.MAX_NAME).open()
 
 
 def _fit(trees: StackLayout) -> None:
