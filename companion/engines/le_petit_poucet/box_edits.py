@@ -87,7 +87,7 @@ def with_tree(box: Box, key: str, name: str) -> Box:
     series = _series(box, key)
     tree = _tidy(name, "tree")
     if any(t.name.casefold() == tree for t in series.trees):
-        raise BoxEditRefused(f"The series {series.name} already has a {tree}.")
+        raise BoxEditRefused(f"The series \u201c{series.name}\u201d already has a {tree}.")
     if len(box.trees) >= MAX_TREES:
         raise BoxEditRefused(f"A box holds at most {MAX_TREES} trees.")
     grown = (*series.trees, Tree(0, key, series.name, tree))
@@ -100,7 +100,7 @@ def without_tree(box: Box, key: str, name: str) -> Box:
     trees = tuple(t for t in series.trees if t.name != name)
     if not trees:
         raise BoxEditRefused(
-            f"The series {series.name} needs a tree: remove the whole series instead."
+            f"The series \u201c{series.name}\u201d needs a tree: remove the whole series instead."
         )
     return _replace_series(box, key, dataclasses.replace(series, trees=trees))
 

@@ -139,14 +139,14 @@ class PoucetBoxEditor:
     def _add_tree(self, key: str) -> None:
         name = next(s.name for s in self.box.series if s.key == key)
         _ask_name(
-            f"A new tree in the series {name}",
+            f"A new tree in the series \u201c{name}\u201d",
             lambda tree: self._apply(lambda: box_edits.with_tree(self.box, key, tree)),
         )
 
     def _remove_tree(self, key: str, tree: str) -> None:
         name = next(s.name for s in self.box.series if s.key == key)
         Confirm(
-            f"Remove the {tree} from the series {name}?",
+            f"Remove the {tree} from the series \u201c{name}\u201d?",
             "Remove it",
             lambda: self._apply(lambda: box_edits.without_tree(self.box, key, tree)),
         ).open()
@@ -154,7 +154,7 @@ class PoucetBoxEditor:
     def _remove_series(self, key: str) -> None:
         name = next(s.name for s in self.box.series if s.key == key)
         Confirm(
-            f"Remove the whole series {name} (all its trees) from your box?",
+            f"Remove the whole series \u201c{name}\u201d (all its trees) from your box?",
             "Remove the series",
             lambda: self._apply(lambda: box_edits.without_series(self.box, key)),
         ).open()
@@ -166,7 +166,7 @@ class PoucetBoxEditor:
         if not series:
             return
         _ask_name(
-            f"The first tree of the series {series}",
+            f"The first tree of the series \u201c{series}\u201d",
             lambda tree: self._apply(lambda: box_edits.with_series(self.box, series, tree)),
         )
 
