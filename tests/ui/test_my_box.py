@@ -112,6 +112,9 @@ def test_the_owner_corrects_the_box_by_touch(box_ui: Driver) -> None:
     assert game.box.forest_spaces == 13 and game.box.colours[1] == "purple"
     record = ui.app.services.journal.game(ui.app.controller.session.game_row)
     assert "forest_spaces = 13" in record.setup["box"]
+    ui.screenshot("my-box-game-played-with-it", (800, 480))
+    ui.screenshot("my-box-game-played-with-it", (1280, 720))
+    ui.resize((800, 480))
 
 
 def test_a_damaged_box_file_is_reported_and_the_shipped_box_used(box_ui: Driver) -> None:
