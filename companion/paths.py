@@ -75,3 +75,8 @@ def start_failures_path(base: Path) -> Path:
 
 def roster_path(base: Path) -> Path:
     return base / "roster.json"
+
+
+def owner_box_path(base: Path, game_id: str) -> Path:
+    """The owner's corrected box of one game (the My box screen writes it)."""
+    return base / "my-box" / f"{game_id}.toml"

@@ -8,6 +8,7 @@ directory is 0700 and every file in it 0600, set explicitly, because a umask of
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 DIR_MODE = 0o700
@@ -33,4 +34,16 @@ def private_file(path: Path) -> Path:
             os.fchmod(fd, FILE_MODE)
     finally:
         os.close(fd)
+    return path
+
+
+def write_private_text(path: Path, text: str) -> Path:
+    """Write ``text`` atomically (0600): a crash leaves the old file or the new one."""
+    private_dir(path.parent)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=path.suffix)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
     return path

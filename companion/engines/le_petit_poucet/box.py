@@ -8,6 +8,7 @@ problem) and only when the game first needs it, never at import.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -15,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from companion.engines.datafile import DataFileError, TableReader, read_toml
+from companion.engines.datafile import DataFileError, TableReader, parse_toml, read_toml
 
 MAX_FOREST_SPACES = 40
 MAX_TREES = 60
@@ -61,6 +62,10 @@ class Box:
     forest_spaces: int
     colours: tuple[str, ...]
     series: tuple[Series, ...]
+    path_assumption: bool = True
+    pawns_assumption: bool = True
+    """Whether the path length and the pawn colours are assumed (shipped) or checked
+    against a real box by its owner."""
 
     @property
     def cottage(self) -> int:
@@ -94,13 +99,13 @@ def read_box(reader: TableReader) -> Box:
     """Validate a parsed box file; raise DataFileError naming the faulty place."""
     path = reader.table("path")
     spaces = path.whole("forest_spaces", 1, MAX_FOREST_SPACES)
-    path.flag("assumption", default=True)
+    path_assumption = path.flag("assumption", default=True)
     path.done()
     pawns = reader.table("pawns")
     colours = tuple(c.strip() for c in pawns.texts("colours"))
     if len(colours) < COLOURS:
         raise reader.error(f"[pawns] colours needs {COLOURS} colours (one per player)")
-    pawns.flag("assumption", default=True)
+    pawns_assumption = pawns.flag("assumption", default=True)
     pawns.done()
     series: list[Series] = []
     index = 0
@@ -125,12 +130,53 @@ def read_box(reader: TableReader) -> Box:
     if index > MAX_TREES:
         raise reader.error(f"lists {index} trees; at most {MAX_TREES} are supported")
     reader.done()
-    return Box(spaces, colours, tuple(series))
+    return Box(spaces, colours, tuple(series), path_assumption, pawns_assumption)
 
 
 def parse_box(data: Mapping[str, Any], source: str = "box.toml") -> Box:
     """A box from already-parsed TOML data (tests, an owner's tool)."""
     return read_box(TableReader(data, source, ""))
+
+
+def box_from_text(text: str, source: str = "box.toml") -> Box:
+    """A box from the text of a box file (an owner's copy, the copy a saved game keeps)."""
+    return read_box(parse_toml(text, source))
+
+
+def box_toml(box: Box) -> str:
+    """The box file text of ``box``: ``box_from_text(box_toml(box)) == box``.
+
+    Strings are written as JSON strings, which are valid TOML basic strings.
+    """
+
+    def flag(value: bool) -> str:
+        return "true" if value else "false"
+
+    def texts(values: tuple[str, ...]) -> str:
+        return "[" + ", ".join(json.dumps(v) for v in values) + "]"
+
+    lines = [
+        "# Le Petit Poucet: what is in this box (written by the companion's My box screen).",
+        "# assumption = false: checked against the real box by its owner.",
+        "",
+        "[path]",
+        f"forest_spaces = {box.forest_spaces}",
+        f"assumption = {flag(box.path_assumption)}",
+        "",
+        "[pawns]",
+        f"colours = {texts(box.colours)}",
+        f"assumption = {flag(box.pawns_assumption)}",
+    ]
+    for series in box.series:
+        lines += [
+            "",
+            "[[series]]",
+            f"key = {json.dumps(series.key)}",
+            f"name = {json.dumps(series.name)}",
+            f"assumption = {flag(series.assumption)}",
+            f"trees = {texts(tuple(t.name for t in series.trees))}",
+        ]
+    return "\n".join(lines) + "\n"
 
 
 def load_box(path: Path | None = None) -> Box:
@@ -146,4 +192,14 @@ def packaged_box() -> Box:
     return read_box(read_toml(resources.files(__package__).joinpath("box.toml"), PACKAGED))
 
 
-__all__ = ["Box", "DataFileError", "Series", "Tree", "load_box", "packaged_box", "parse_box"]
+__all__ = [
+    "Box",
+    "DataFileError",
+    "Series",
+    "Tree",
+    "box_from_text",
+    "box_toml",
+    "load_box",
+    "packaged_box",
+    "parse_box",
+]

@@ -7,11 +7,12 @@ why) instead of stopping the app.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from companion.engines.base import Game, InvalidOptions, Option
 from companion.engines.datafile import DataFileError
-from companion.engines.le_petit_poucet.box import Box, packaged_box
+from companion.engines.le_petit_poucet.box import Box, box_from_text, box_toml, packaged_box
 from companion.engines.le_petit_poucet.house_rules import options_for, removed_series
 from companion.engines.le_petit_poucet.state import PoucetState
 
@@ -67,6 +68,30 @@ class LePetitPoucetGame(Game):
     def unavailable(self) -> str | None:
         self._load()
         return None if self._problem is None else f"its box file is broken: {self._problem}"
+
+    # -- the owner's box (the My box screen), saved with each game ---------------------
+    def box_from_text(self, text: str, source: str) -> Box:
+        """Validate a box file's text; DataFileError names the file, place and problem."""
+        return box_from_text(text, source)
+
+    def box_text(self) -> str:
+        """This game's box as box file text (the shipped box unless an owner's is set)."""
+        return box_toml(self.box)
+
+    def with_setup(self, setup: Mapping[str, Any]) -> LePetitPoucetGame:
+        """``{"box": "<box file text>"}`` plays with that box (the owner's, as it was when
+        the game started: saved games keep the text, so a resumed game keeps its box)."""
+        unknown = sorted(set(setup) - {"box"})
+        if unknown:
+            raise InvalidOptions(f"{self.name} has no setup {', '.join(unknown)}")
+        if "box" not in setup:
+            return self
+        try:
+            return LePetitPoucetGame(
+                box_from_text(str(setup["box"]), "the box saved with this game")
+            )
+        except DataFileError as err:
+            raise InvalidOptions(str(err)) from err
 
     # Properties where ``Game`` has class attributes: they depend on the box, which
     # must not be read at import.

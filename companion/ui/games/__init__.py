@@ -10,6 +10,8 @@ import importlib
 from types import ModuleType
 from typing import Any
 
+from companion import owner_box
+from companion.engines import registry
 from companion.ui.game_screen import GameScreen
 from companion.ui.services import Services
 
@@ -25,10 +27,14 @@ def _module(game_id: str) -> ModuleType | None:
 
 
 def setup_for(game_id: str, services: Services) -> tuple[dict[str, Any], str | None]:
-    """Setup data for a new game (``game_setup(services)`` in the game's screen package)."""
+    """Setup data for a new game (``game_setup(services)`` in the game's screen package;
+    without one, the owner's box from the My box screen, for a game that offers it)."""
     module = _module(game_id)
     hook = getattr(module, "game_setup", None)
-    return hook(services) if hook is not None else ({}, None)
+    if hook is not None:
+        result: tuple[dict[str, Any], str | None] = hook(services)
+        return result
+    return owner_box.setup(services.data_dir, registry.get(game_id))
 
 
 def screen_for(game_id: str) -> type[GameScreen]:
@@ -39,3 +45,13 @@ def screen_for(game_id: str) -> type[GameScreen]:
         return PlainTableScreen
     screen: type[GameScreen] = module.SCREEN
     return screen
+
+
+def box_editor_for(game_id: str) -> Any:
+    """The game's rows for the My box screen (``BOX_EDITOR`` in its screen package):
+    built from ``(box, changed)``, it gives ``rows()``, ``box`` and ``saved_text()``."""
+    module = _module(game_id)
+    editor = getattr(module, "BOX_EDITOR", None)
+    if editor is None:
+        raise KeyError(f"{game_id} has no My box screen")
+    return editor

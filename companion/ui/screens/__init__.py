@@ -19,7 +19,8 @@ def shell_screens() -> list[type]:
     from companion.ui.screens.devices import DevicesScreen
     from companion.ui.screens.history import HistoryScreen
     from companion.ui.screens.home import HomeScreen
+    from companion.ui.screens.my_box import MyBoxScreen
     from companion.ui.screens.new_game import NewGameScreen
     from companion.ui.screens.settings import SettingsScreen
 
-    return [HomeScreen, NewGameScreen, SettingsScreen, DevicesScreen, HistoryScreen]
+    return [HomeScreen, NewGameScreen, SettingsScreen, DevicesScreen, HistoryScreen, MyBoxScreen]

@@ -6,9 +6,10 @@ from typing import Any
 
 from kivy.app import App
 from kivy.factory import Factory
-from kivy.properties import NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from companion import owner_box
 from companion.engines.base import Game
 from companion.ui.confirm import Confirm
 from companion.ui.option_row import OptionRow
@@ -22,6 +23,8 @@ load_kv(__file__)
 class NewGameScreen(Screen):
     title = StringProperty("New game")
     players = NumericProperty(0)
+    has_box = BooleanProperty(False)
+    """The game offers its box for correcting (the My box button shows)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="new_game", **kwargs)
@@ -31,9 +34,11 @@ class NewGameScreen(Screen):
     def prepare(self, game: Game) -> None:
         """Fill the screen for ``game`` with the owner's saved house rules."""
         app = App.get_running_app()
+        game = owner_box.game_with_box(app.services.data_dir, game)  # the owner's box, if any
+        self.has_box = owner_box.offers_box(game)
         self.game = game
         self.title = f"New game: {game.name}"
-        self.options = app.services.settings.options_for(game.id)
+        self.options = owner_box.options_that_fit(game, app.services.settings.options_for(game.id))
         roster = app.services.roster
         last = roster.games.get(game.id, [])
         self.players = len(last) if len(last) in game.player_counts else game.min_players
@@ -53,6 +58,12 @@ class NewGameScreen(Screen):
             rows.add_widget(OptionRow(option, self.options[option.key], self._option_changed))
         self.ids.no_options.height = 0 if game.options else 40
         rows.parent.parent.scroll_y = 1  # open at the top, whatever the last game scrolled to
+
+    def my_box(self) -> None:
+        """Correct what is in the box (a parent looks here before the first game)."""
+        if self.game is not None:
+            self.manager.get_screen("my_box").prepare(self.game)
+            App.get_running_app().go("my_box")
 
     def set_players(self, players: int) -> None:
         self.players = players

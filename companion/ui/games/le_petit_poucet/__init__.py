@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from companion.ui.games.le_petit_poucet.box_editor import PoucetBoxEditor
 from companion.ui.games.le_petit_poucet.screen import PoucetScreen
 
 SCREEN = PoucetScreen
+BOX_EDITOR = PoucetBoxEditor
+"""The My box screen's rows: path length, pawn colours, tree series."""
 
-__all__ = ["SCREEN", "PoucetScreen"]
+__all__ = ["BOX_EDITOR", "SCREEN", "PoucetScreen"]
