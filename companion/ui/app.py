@@ -17,6 +17,7 @@ from kivy.app import App
 from kivy.base import ExceptionHandler, ExceptionManager
 from kivy.clock import Clock
 from kivy.lang import Builder
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
@@ -35,6 +36,8 @@ HERE = Path(__file__).parent
 MESSAGE_SECONDS = 8
 MESSAGE_LOG = 50
 SLEEP_CHECK_SECONDS = 5
+BASE_SIZE = (800, 480)
+MAX_TEXT_SCALE = 1.4
 
 
 class RootLayout(BoxLayout):
@@ -66,6 +69,8 @@ class CompanionApp(App):
     screen_title = StringProperty("Forest Table Companion")
     simulated = BooleanProperty(False)
     panel_open = BooleanProperty(False)
+    text_scale = NumericProperty(1.0)
+    """How much larger the shell's reading text is than on the 7" panel (1 there)."""
 
     def __init__(self, services: Services, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -94,10 +99,14 @@ class CompanionApp(App):
         Builder.load_file(str(HERE / "virtual_panel.kv"))
         Builder.load_file(str(HERE / "app.kv"))
         root = RootLayout()
+        root.bind(size=self._rescale)
         for screen_class in shell_screens():
             root.ids.manager.add_widget(screen_class())
         ExceptionManager.add_handler(self._error_handler)
         return root
+
+    def _rescale(self, _root: Any, size: Any) -> None:
+        self.text_scale = text_scale(*size)
 
     def on_start(self) -> None:
         self.go("home")
@@ -313,6 +322,12 @@ class CompanionApp(App):
             if self.manager.current == name:
                 self.go("home")
             self.manager.remove_widget(screen)
+
+
+def text_scale(width: float, height: float) -> float:
+    """1 at 800x480 and below; grows with the window, at most MAX_TEXT_SCALE."""
+    grow = min(width / dp(BASE_SIZE[0]), height / dp(BASE_SIZE[1]))
+    return round(max(1.0, min(MAX_TEXT_SCALE, grow)), 2)
 
 
 def _game_name(game_id: str) -> str:
