@@ -60,6 +60,22 @@ def shown(factory: MockFactory) -> tuple[float, float, float]:
     )
 
 
+def played(
+    factory: MockFactory,
+    steps: Steps,
+    light: TableLight,
+    moment: str,
+    colour: tuple[float, float, float],
+) -> list[tuple[float, float, float]]:
+    """Every colour the LED shows while ``moment`` plays out, step by step."""
+    light.play(moment, colour)
+    seen = [shown(factory)]
+    while steps.pending:
+        steps.tick()
+        seen.append(shown(factory))
+    return seen
+
+
 def test_the_led_holds_the_current_players_colour(factory: MockFactory) -> None:
     light = open_light(factory, DEFAULT_PINS, Steps())
     assert light.wired and shown(factory) == OFF
@@ -75,11 +91,7 @@ def test_a_change_of_turn_flashes_the_new_players_colour_then_holds_it(
     steps = Steps()
     light = open_light(factory, DEFAULT_PINS, steps)
     light.hold(BLUE)
-    light.play("turn", BLUE)
-    seen = [shown(factory)]
-    while steps.pending:
-        steps.tick()
-        seen.append(shown(factory))
+    seen = played(factory, steps, light, "turn", BLUE)
     assert seen == [BLUE, OFF, BLUE, OFF, BLUE]
 
 
@@ -97,11 +109,7 @@ def test_an_event_flashes_then_returns_to_the_players_colour(
     steps = Steps()
     light = open_light(factory, DEFAULT_PINS, steps)
     light.hold(GREEN)
-    light.play(moment, GREEN)
-    seen = [shown(factory)]
-    while steps.pending:
-        steps.tick()
-        seen.append(shown(factory))
+    seen = played(factory, steps, light, moment, GREEN)
     assert seen == [flash, OFF] * times + [GREEN]
 
 
@@ -109,11 +117,7 @@ def test_a_win_rises_in_the_winners_colour_flashes_and_stays(factory: MockFactor
     steps = Steps()
     light = open_light(factory, DEFAULT_PINS, steps)
     light.hold(BLUE)
-    light.play("win", BLUE)
-    seen = [shown(factory)]
-    while steps.pending:
-        steps.tick()
-        seen.append(shown(factory))
+    seen = played(factory, steps, light, "win", BLUE)
     rise = [(0.0, round(0.5 * part, 3), part) for part in (0.25, 0.5, 0.75, 1.0)]
     assert seen == [*rise, BLUE, OFF, BLUE, OFF, BLUE, OFF, BLUE, BLUE]
     assert len(set(pattern("win", BLUE)) & set(pattern("loss", BLUE))) == 0

@@ -14,9 +14,8 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
 from companion.engines import registry
-from companion.session.journal import Source
 from tests.ui.conftest import Driver
-from tests.ui.test_player_words import MARKUP, WORDS
+from tests.ui.test_player_words import MARKUP, WORDS, seeded_step
 
 PIN_LEVELS = (re.compile(r"\b(low|high)\b", re.I), "a pin level")
 STEPS = 12
@@ -45,16 +44,8 @@ def test_the_shell_screens_mid_game_speak_player_words(ui: Driver, game_id: str)
     controller = ui.app.controller
     rng = random.Random(11)
     for _ in range(STEPS):
-        view = controller.view()
-        if view.end is not None:
+        if not seeded_step(controller, rng):
             break
-        if view.chance is not None:
-            outcomes = view.chance.outcomes
-            weights = [o.probability or 0 for o in outcomes]
-            key = rng.choices([o.key for o in outcomes], weights)[0]
-            assert controller.choose(key, Source.MANUAL), key
-        else:
-            assert controller.choose(rng.choice(view.choices).key), view.headline
     ui.pump(2)
     for name, extra in (("history", []), ("devices", [PIN_LEVELS]), ("home", [])):
         ui.app.go(name)
