@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.engines import checks
+from companion.session.journal import move_aside
 
 RECENT_NAMES = 12
 MAX_NAME = 20
@@ -85,8 +86,7 @@ def load(path: Path) -> tuple[Roster, str | None]:
     try:
         return _check(json.loads(path.read_text(encoding="utf-8"))), None
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as err:
-        moved = path.with_name(f"{path.name}.corrupt-{os.getpid()}-{int(path.stat().st_mtime)}")
-        os.replace(path, moved)
+        moved = move_aside(path)  # a unique name: two damaged files never collide
         return Roster(), (
             f"The players' names in {path} could not be read ({err}). The file was moved to "
             f"{moved}; names start afresh."

@@ -25,6 +25,8 @@ from companion.session.journal import move_aside
 
 USABLE_GPIO = range(2, 28)
 TEMPO_RANGE = (0.5, 2.0)
+SLEEP_MINUTES = (0, 1, 2, 5, 10, 30)
+"""The screen-sleep choices, in minutes of no touch (0: the screen never sleeps)."""
 
 
 class SettingsError(ValueError):
@@ -40,6 +42,7 @@ class Settings:
     sound: bool = True
     volume: int = 80  # percent, for every sound (count sounds and cues)
     tempo: float = 1.0  # seconds per count (PP7)
+    screen_sleep: int = 0  # minutes without a touch before the backlight goes off; 0 = never
     unknown: dict[str, Any] = field(default_factory=dict)
     """Top-level keys of the file this version does not know, written back unchanged."""
 
@@ -77,6 +80,12 @@ class Settings:
         if isinstance(percent, bool) or not isinstance(percent, int) or not 0 <= percent <= 100:
             raise SettingsError("the volume must be a whole number 0-100 (percent)")
         self.volume = percent
+
+    def set_screen_sleep(self, minutes: int) -> None:
+        if minutes not in SLEEP_MINUTES or isinstance(minutes, bool):
+            choices = ", ".join(str(m) for m in SLEEP_MINUTES)
+            raise SettingsError(f"screen_sleep must be one of {choices} minutes, got {minutes!r}")
+        self.screen_sleep = minutes
 
 
 def next_free_pin(pins: dict[str, int], role: str, direction: int) -> int:
@@ -116,6 +125,7 @@ def validate(data: Any, dropped: list[str] | None = None) -> Settings:
     if not isinstance(tempo, int | float) or isinstance(tempo, bool):
         raise SettingsError("tempo must be a number")
     settings.set_tempo(float(tempo))
+    settings.set_screen_sleep(data.get("screen_sleep", 0))
     pins = data.get("pins", {})
     if not isinstance(pins, dict):
         raise SettingsError("pins must be an object of role: GPIO number")

@@ -17,6 +17,7 @@ from typing import Any
 
 from companion.devices.device_test import try_device
 from companion.devices.pins import make_pin_factory
+from companion.devices.table_light import Later, TableLight, open_light
 
 log = logging.getLogger(__name__)
 
@@ -119,6 +120,10 @@ class DeviceHub:
             ends, self._tests = self._tests, []
         for end in ends:
             _safe_close("a device test", end)
+
+    def table_light(self, later: Later) -> TableLight:
+        """The RGB LED for whose turn it is (dark where none can be opened)."""
+        return open_light(self.pin_factory, self.pins, later)
 
     def mock_pin(self, role: str) -> Any:
         """The simulated pin behind a role, for the on-screen virtual devices."""

@@ -35,6 +35,17 @@ class Backlight:
         (self.folder / "brightness").write_text(f"{value}\n")
         return tenths
 
+    def switch_off(self) -> int:
+        """Dark (the screen sleeps); returns the brightness to give back on waking."""
+        before = int((self.folder / "brightness").read_text().strip())
+        (self.folder / "brightness").write_text("0\n")
+        return before
+
+    def switch_on(self, brightness: int) -> None:
+        """Wake at ``brightness`` (from ``switch_off``), never at 0."""
+        value = min(self.maximum, max(1, brightness))
+        (self.folder / "brightness").write_text(f"{value}\n")
+
 
 def find_backlight(root: Path = SYSFS) -> Backlight | None:
     """The first backlight the app can read and write, or None."""

@@ -17,6 +17,7 @@ from kivy.app import App
 from kivy.base import ExceptionHandler, ExceptionManager
 from kivy.clock import Clock
 from kivy.lang import Builder
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
@@ -25,6 +26,8 @@ from companion.engines.base import InvalidOptions
 from companion.session.journal import GameRecord
 from companion.session.session import ResumeFailed, SavedByNewerVersion, Session
 from companion.system import power
+from companion.system.backlight import Backlight, find_backlight
+from companion.system.screen_sleep import ScreenSleep
 from companion.ui.controller import GameController
 from companion.ui.services import Services
 
@@ -32,6 +35,9 @@ log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
 MESSAGE_SECONDS = 8
 MESSAGE_LOG = 50
+SLEEP_CHECK_SECONDS = 5
+BASE_SIZE = (800, 480)
+MAX_TEXT_SCALE = 1.4
 
 
 class RootLayout(BoxLayout):
@@ -63,6 +69,8 @@ class CompanionApp(App):
     screen_title = StringProperty("Forest Table Companion")
     simulated = BooleanProperty(False)
     panel_open = BooleanProperty(False)
+    text_scale = NumericProperty(1.0)
+    """How much larger the shell's reading text is than on the 7" panel (1 there)."""
 
     def __init__(self, services: Services, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -74,6 +82,10 @@ class CompanionApp(App):
         self.messages: list[tuple[float, str]] = []
         """Every message shown, oldest first (the Messages log), at most MESSAGE_LOG."""
         self._error_handler = PlayerFacingErrors(self)
+        self.screen_sleep: ScreenSleep | None = None
+        """Where the panel has a backlight: dark after the owner's idle minutes."""
+        self._waking: set[Any] = set()
+        self._sleep_event: Any = None
 
     # -- building ------------------------------------------------------------------
     def build(self) -> RootLayout:
@@ -87,13 +99,20 @@ class CompanionApp(App):
         Builder.load_file(str(HERE / "virtual_panel.kv"))
         Builder.load_file(str(HERE / "app.kv"))
         root = RootLayout()
+        root.bind(size=self._rescale)
         for screen_class in shell_screens():
             root.ids.manager.add_widget(screen_class())
         ExceptionManager.add_handler(self._error_handler)
         return root
 
+    def _rescale(self, _root: Any, size: Any) -> None:
+        self.text_scale = text_scale(*size)
+
     def on_start(self) -> None:
         self.go("home")
+        light = find_backlight()
+        if light is not None:
+            self.start_screen_sleep(light)
         latest = self.services.journal.latest_unfinished()
         if latest is not None:
             from companion.ui.screens.resume import ResumePrompt
@@ -108,9 +127,63 @@ class CompanionApp(App):
             self.notice.open()
 
     def on_stop(self) -> None:
+        self.stop_screen_sleep()  # the panel is left lit
         self.leave_game()  # the game's devices and threads close with it
         ExceptionManager.remove_handler(self._error_handler)
         self.services.close()
+
+    # -- screen sleep -----------------------------------------------------------------
+    def start_screen_sleep(self, light: Backlight, clock: Any = time.monotonic) -> ScreenSleep:
+        """Watch for idle time on ``light`` (the first touch after sleep only wakes)."""
+        from kivy.core.window import Window
+
+        self.stop_screen_sleep()
+        self.screen_sleep = ScreenSleep(light, lambda: self.services.settings.screen_sleep, clock)
+        Window.bind(
+            on_touch_down=self._sleep_touch_down,
+            on_touch_move=self._sleep_touch_move,
+            on_touch_up=self._sleep_touch_up,
+        )
+        self._sleep_event = Clock.schedule_interval(self._check_sleep, SLEEP_CHECK_SECONDS)
+        return self.screen_sleep
+
+    def stop_screen_sleep(self) -> None:
+        from kivy.core.window import Window
+
+        if self.screen_sleep is None:
+            return
+        self.screen_sleep.poke()  # wake before letting go
+        Window.unbind(
+            on_touch_down=self._sleep_touch_down,
+            on_touch_move=self._sleep_touch_move,
+            on_touch_up=self._sleep_touch_up,
+        )
+        self._sleep_event.cancel()
+        self.screen_sleep = None
+
+    def _check_sleep(self, _dt: float) -> None:
+        if self.screen_sleep is not None:
+            self.screen_sleep.check()
+
+    def _sleep_touch_down(self, _window: Any, touch: Any) -> bool:
+        if self.screen_sleep is not None and self.screen_sleep.touched():
+            self._waking.add(touch.uid)
+            return True  # the waking touch presses nothing
+        return False
+
+    def _sleep_touch_move(self, _window: Any, touch: Any) -> bool:
+        return touch.uid in self._waking
+
+    def _sleep_touch_up(self, _window: Any, touch: Any) -> bool:
+        if touch.uid not in self._waking:
+            return False
+        self._waking.discard(touch.uid)
+        return True
+
+    def keep_awake(self) -> None:
+        """Something happened at the table (a game step, a device event)."""
+        if self.screen_sleep is not None:
+            self.screen_sleep.poke()
 
     # -- navigation and messages --------------------------------------------------
     @property
@@ -223,7 +296,8 @@ class CompanionApp(App):
         from companion.ui.games import screen_for
 
         self.leave_game()
-        self.controller = GameController(session, self.notify)
+        self.controller = GameController(session, self.notify, self.keep_awake)
+        self.controller.listen(self.keep_awake)
         name = f"game:{session.game.id}"
         screen = screen_for(session.game.id)(name=name)
         self.manager.add_widget(screen)
@@ -248,6 +322,12 @@ class CompanionApp(App):
             if self.manager.current == name:
                 self.go("home")
             self.manager.remove_widget(screen)
+
+
+def text_scale(width: float, height: float) -> float:
+    """1 at 800x480 and below; grows with the window, at most MAX_TEXT_SCALE."""
+    grow = min(width / dp(BASE_SIZE[0]), height / dp(BASE_SIZE[1]))
+    return round(max(1.0, min(MAX_TEXT_SCALE, grow)), 2)
 
 
 def _game_name(game_id: str) -> str:

@@ -26,10 +26,17 @@ log = logging.getLogger(__name__)
 class GameController:
     """Applies actions for a screen and reports what happened."""
 
-    def __init__(self, session: Session, notify: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        session: Session,
+        notify: Callable[[str], None],
+        on_activity: Callable[[], None] | None = None,
+    ) -> None:
         self.session = session
         self._notify = notify
         self._listeners: list[Callable[[], None]] = []
+        self._on_activity = on_activity
+        """Told of every device event ``post`` delivers (it keeps the screen awake)."""
 
     @property
     def state(self) -> Any:
@@ -131,4 +138,9 @@ class GameController:
 
     def post(self, function: Callable[..., Any], *args: Any) -> None:
         """Run ``function(*args)`` on Kivy's main thread (safe from device threads)."""
-        Clock.schedule_once(lambda _dt: function(*args), 0)
+        Clock.schedule_once(lambda _dt: self._deliver(function, args), 0)
+
+    def _deliver(self, function: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        if self._on_activity is not None:
+            self._on_activity()
+        function(*args)

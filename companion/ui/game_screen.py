@@ -4,19 +4,22 @@ A game screen is attached to a GameController (and the services, for devices and
 settings) when a game starts or resumes, and detached when the game is left.  It
 redraws in ``refresh`` after every change of state and never applies rules itself:
 taps become ``controller.apply(...)``.  Games with table devices open them in
-``open_devices`` and must close them in ``close_devices``.
+``open_devices`` and must close them in ``close_devices``; the table's RGB LED is
+taken after them, so a game device that drives the LED itself (the combat bag) keeps it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.ui.controller import GameController
-from companion.ui.cues import TableCues
+from companion.ui.lit_cues import LitCues
 from companion.ui.services import Services
 
 
@@ -27,16 +30,16 @@ class GameScreen(Screen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.services: Services | None = None
-        self._cues: TableCues | None = None
+        self._cues: LitCues | None = None
 
     def attach(self, controller: GameController, services: Services) -> None:
         self.services = services
         self.controller = controller
         self.title = controller.session.game.name
-        self._cues = TableCues(controller, services)
+        self.open_devices()
+        self._cues = LitCues(controller, services, services.devices.table_light(_on_clock))
         controller.listen(self.refresh)
         controller.listen(self._cues.changed)
-        self.open_devices()
         self.refresh()
 
     def detach(self) -> None:
@@ -45,6 +48,8 @@ class GameScreen(Screen):
             if self._cues is not None:
                 self.controller.unlisten(self._cues.changed)
         self.close_devices()
+        if self._cues is not None:
+            self._cues.light.close()  # no game on: the LED goes dark
         self.controller = None
 
     def refresh(self) -> None:
@@ -73,3 +78,8 @@ class GameScreen(Screen):
     def play_again(self) -> None:
         """The end banner's Play again: same game, players and house rules."""
         App.get_running_app().play_again()
+
+
+def _on_clock(seconds: float, function: Callable[[], None]) -> None:
+    """Run ``function`` on Kivy's main thread after ``seconds`` (the LED's steps)."""
+    Clock.schedule_once(lambda _dt: function(), seconds)

@@ -14,7 +14,7 @@ from typing import Any
 
 from kivy.app import App
 from kivy.lang import Builder
-from kivy.properties import StringProperty
+from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.start_guard import Failures, StartGuard
@@ -56,6 +56,7 @@ class SafeModeView(BoxLayout):
 
 class SafeModeApp(App):
     title = "Forest Table Companion (safe mode)"
+    text_scale = NumericProperty(1.0)  # the shared widgets' reading size, as on the 7" panel
 
     def __init__(self, guard: StartGuard, text: str, **kwargs: Any) -> None:
         super().__init__(**kwargs)

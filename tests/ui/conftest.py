@@ -34,6 +34,8 @@ from companion.ui.app import CompanionApp  # noqa: E402
 from companion.ui.services import build_services  # noqa: E402
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+SIZES = [(800, 480), (1280, 720)]
+"""The two screens the shell is tried at: the official 7" panel and a 720p monitor."""
 
 
 def table_source(controller: Any) -> Any:

@@ -8,7 +8,7 @@ from kivy.clock import Clock
 from companion.session.journal import Source
 from companion.session.session import Session
 from tests.engines.toy_game import Move, Roll
-from tests.ui.conftest import Driver
+from tests.ui.conftest import SIZES, Driver
 
 
 @pytest.mark.usefixtures("die_race_registered")
@@ -56,7 +56,9 @@ def test_new_game_plain_table_undo_and_history(ui: Driver) -> None:
 
 
 @pytest.mark.usefixtures("die_race_registered")
-def test_resume_prompt_rebuilds_the_unfinished_game(ui: Driver) -> None:
+@pytest.mark.parametrize("size", SIZES)
+def test_resume_prompt_rebuilds_the_unfinished_game(ui: Driver, size: tuple[int, int]) -> None:
+    ui.resize(size)
     journal = ui.app.services.journal
     session = Session.start(journal, "die-race", 3, seed=9, names=["Ann", "Bo", "Cy"])
     session.apply(Roll(2), Source.MANUAL)
@@ -71,7 +73,7 @@ def test_resume_prompt_rebuilds_the_unfinished_game(ui: Driver) -> None:
     question = prompt.ids.question.text
     assert "Die Race (test game) with Ann, Bo, Cy" in question
     assert "2 steps played. Roll the die for Bo" in question
-    ui.screenshot("resume-prompt")
+    ui.screenshot("resume-prompt", size)
     ui.tap(prompt.ids.resume_button)
     ui.pump(5)
     assert ui.screen().name == "game:die-race"
@@ -80,7 +82,9 @@ def test_resume_prompt_rebuilds_the_unfinished_game(ui: Driver) -> None:
 
 
 @pytest.mark.usefixtures("die_race_registered")
-def test_start_fresh_asks_then_sets_the_old_game_aside(ui: Driver) -> None:
+@pytest.mark.parametrize("size", SIZES)
+def test_start_fresh_asks_then_sets_the_old_game_aside(ui: Driver, size: tuple[int, int]) -> None:
+    ui.resize(size)
     from kivy.core.window import Window
 
     from companion.ui.confirm import Confirm
@@ -96,7 +100,7 @@ def test_start_fresh_asks_then_sets_the_old_game_aside(ui: Driver) -> None:
     ui.pump(5)
     confirm = next(w for w in Window.children if isinstance(w, Confirm))
     assert "It will no longer be offered" in confirm.question
-    ui.screenshot("confirm-set-aside")
+    ui.screenshot("confirm-set-aside", size)
     ui.tap(confirm.ids.no_button)  # changed their mind: nothing happens
     ui.pump(3)
     assert journal.latest_unfinished().id == fresh.game_row
@@ -123,7 +127,9 @@ def test_an_error_in_a_callback_becomes_a_message_not_a_crash(ui: Driver) -> Non
 
 
 @pytest.mark.usefixtures("die_race_registered")
-def test_leaving_a_game_clears_continue_on_home(ui: Driver) -> None:
+@pytest.mark.parametrize("size", SIZES)
+def test_leaving_a_game_clears_continue_on_home(ui: Driver, size: tuple[int, int]) -> None:
+    ui.resize(size)
     ui.app.start_game("die-race", 1, {"target": 5})
     ui.pump(3)
     assert ui.screen().name == "game:die-race"
@@ -175,7 +181,11 @@ def test_start_up_problems_stay_on_screen_until_read(ui: Driver) -> None:
         ui.pump(5)
 
 
-def test_messages_are_toasts_that_cover_no_control_and_swallow_no_tap(ui: Driver) -> None:
+@pytest.mark.parametrize("size", SIZES)
+def test_messages_are_toasts_that_cover_no_control_and_swallow_no_tap(
+    ui: Driver, size: tuple[int, int]
+) -> None:
+    ui.resize(size)
     from kivy.tests.common import UnitTestTouch
 
     home = ui.screen()
@@ -188,13 +198,15 @@ def test_messages_are_toasts_that_cover_no_control_and_swallow_no_tap(ui: Driver
     assert toast.top < top_bar.y, "the toast never covers the top bar"
     x, y = toast.to_window(*toast.center)
     assert toast.on_touch_down(UnitTestTouch(x, y)) is False  # the tap goes through
-    ui.screenshot("toast")
+    ui.screenshot("toast", size)
     ui.tap(home.ids.settings_button)
     assert ui.screen().name == "settings"  # the first tap did what it said
     assert ui.app.message == ""  # a message belongs to the screen it was shown on
 
 
-def test_the_messages_log_keeps_what_faded(ui: Driver) -> None:
+@pytest.mark.parametrize("size", SIZES)
+def test_the_messages_log_keeps_what_faded(ui: Driver, size: tuple[int, int]) -> None:
+    ui.resize(size)
     from kivy.core.window import Window
 
     from companion.ui.screens.messages import MessageLog
@@ -206,12 +218,14 @@ def test_the_messages_log_keeps_what_faded(ui: Driver) -> None:
     log = next(w for w in Window.children if isinstance(w, MessageLog))
     texts = [r.text for r in reversed(log.ids.rows.children)]
     assert texts[0].endswith("Second") and texts[1].endswith("The app drew: Wolf")
-    ui.screenshot("messages-log")
+    ui.screenshot("messages-log", size)
     ui.tap(log.ids.close_button)
 
 
 @pytest.mark.usefixtures("die_race_registered")
-def test_any_saved_game_can_be_resumed_from_home(ui: Driver) -> None:
+@pytest.mark.parametrize("size", SIZES)
+def test_any_saved_game_can_be_resumed_from_home(ui: Driver, size: tuple[int, int]) -> None:
+    ui.resize(size)
     from kivy.core.window import Window
 
     from companion.ui.screens.resume import SavedGames
@@ -230,7 +244,7 @@ def test_any_saved_game_can_be_resumed_from_home(ui: Driver) -> None:
     rows = list(reversed(saved.ids.rows.children))
     assert len(rows) >= 2 and "with Player 1, started" in rows[0].ids.label.text
     assert "1 step played. Old rolled 3: how far?" in rows[1].ids.label.text
-    ui.screenshot("saved-games")
+    ui.screenshot("saved-games", size)
     ui.tap(rows[1].ids.resume)
     ui.pump(5)
     assert ui.screen().name == "game:die-race"

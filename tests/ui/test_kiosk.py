@@ -122,3 +122,16 @@ def test_brightness_shows_only_with_a_backlight_and_never_goes_black(
             if getattr(r.ids.get("label"), "text", "") == "Brightness"
         )
     assert row.ids.value.text == "10%" and (panel / "brightness").read_text() == "26\n"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+def test_a_toggle_value_in_settings_reads_on_one_line(ui: Driver, size: tuple[int, int]) -> None:
+    ui.resize(size)
+    screen = _devices_section(ui)
+    port = next(
+        r for r in screen.ids.body.children if getattr(r.ids.get("label"), "text", "") == "Port"
+    )
+    value = port.ids.value
+    value.texture_update()
+    assert value.texture_size[1] < value.font_size * 1.6  # one line, not "automaticall / y"
+    ui.screenshot("settings-devices", size)

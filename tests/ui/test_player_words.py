@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 import pytest
 from kivy.uix.label import Label
@@ -38,6 +39,22 @@ def check_words(ui: Driver, where: str) -> None:
             assert not pattern.search(text), f"{what} on screen {where}: {text!r}"
 
 
+def seeded_step(controller: Any, rng: random.Random) -> bool:
+    """One step of a seeded random game (False once it has ended): a chance outcome by
+    its odds, as the table saw it, or one of the players' choices."""
+    view = controller.view()
+    if view.end is not None:
+        return False
+    if view.chance is not None:
+        outcomes = view.chance.outcomes
+        weights = [o.probability or 0 for o in outcomes]
+        key = rng.choices([o.key for o in outcomes], weights)[0]
+        assert controller.choose(key, Source.MANUAL), key
+    else:
+        assert controller.choose(rng.choice(view.choices).key), view.headline
+    return True
+
+
 @pytest.mark.parametrize("game_id", sorted(g.id for g in registry.all_games()))
 def test_every_screen_of_a_seeded_game_speaks_player_words(ui: Driver, game_id: str) -> None:
     game = registry.get(game_id)
@@ -48,16 +65,8 @@ def test_every_screen_of_a_seeded_game_speaks_player_words(ui: Driver, game_id: 
     rng = random.Random(7)
     check_words(ui, "at the start")
     for step in range(STEPS):
-        view = controller.view()
-        if view.end is not None:
+        if not seeded_step(controller, rng):
             break
-        if view.chance is not None:
-            outcomes = view.chance.outcomes
-            weights = [o.probability or 0 for o in outcomes]
-            key = rng.choices([o.key for o in outcomes], weights)[0]
-            assert controller.choose(key, Source.MANUAL), key
-        else:
-            assert controller.choose(rng.choice(view.choices).key), view.headline
         ui.pump(2)
         check_words(ui, f"after step {step + 1}")
     ui.screenshot(f"words-{game_id}")

@@ -8,7 +8,7 @@ import pytest
 from companion.roster import Roster
 from companion.ui.name_keyboard import NameKeyboard, typed
 from companion.ui.player_setup import turned
-from tests.ui.conftest import Driver
+from tests.ui.conftest import SIZES, Driver
 
 
 def test_typing_capitalises_each_word_and_keeps_names_short() -> None:
@@ -73,7 +73,9 @@ def test_names_are_typed_chosen_and_used_in_the_game(ui: Driver) -> None:
 
 
 @pytest.mark.usefixtures("die_race_registered")
-def test_starting_while_a_game_is_unfinished_asks_first(ui: Driver) -> None:
+@pytest.mark.parametrize("size", SIZES)
+def test_starting_while_a_game_is_unfinished_asks_first(ui: Driver, size: tuple[int, int]) -> None:
+    ui.resize(size)
     from kivy.core.window import Window
 
     from companion.session.session import Session
@@ -85,7 +87,7 @@ def test_starting_while_a_game_is_unfinished_asks_first(ui: Driver) -> None:
     ui.tap(ui.screen().ids.start_button)
     confirm = next(w for w in Window.children if isinstance(w, Confirm))
     assert "with Old" in confirm.question and "It stays saved" in confirm.question
-    ui.screenshot("confirm-new-game")
+    ui.screenshot("confirm-new-game", size)
     ui.tap(confirm.ids.no_button)
     ui.pump(5)  # the dialog closes
     assert ui.screen().name == "new_game" and ui.app.controller is None
@@ -97,7 +99,9 @@ def test_starting_while_a_game_is_unfinished_asks_first(ui: Driver) -> None:
 
 
 @pytest.mark.usefixtures("die_race_registered")
-def test_past_games_list_winners_and_open_the_history(ui: Driver) -> None:
+@pytest.mark.parametrize("size", SIZES)
+def test_past_games_list_winners_and_open_the_history(ui: Driver, size: tuple[int, int]) -> None:
+    ui.resize(size)
     from kivy.core.window import Window
 
     from companion.session.journal import Source
@@ -116,7 +120,7 @@ def test_past_games_list_winners_and_open_the_history(ui: Driver) -> None:
     row = list(reversed(past.ids.rows.children))[0]
     assert "with Ann, Bo" in row.ids.label.text
     assert row.ids.label.text.endswith("\nAnn won. Ann reached square 2.")
-    ui.screenshot("past-games")
+    ui.screenshot("past-games", size)
     ui.tap(row.ids.resume)
     history = next(w for w in Window.children if isinstance(w, PastHistory))
     lines = [r.text for r in reversed(history.ids.rows.children)]
@@ -172,7 +176,11 @@ def test_a_house_rule_reads_in_words_steps_sensibly_and_explains_why(ui: Driver)
     box.parent.remove_widget(box)
 
 
-def test_devices_speak_in_words_and_each_part_of_the_kit_has_a_test(ui: Driver) -> None:
+@pytest.mark.parametrize("size", SIZES)
+def test_devices_speak_in_words_and_each_part_of_the_kit_has_a_test(
+    ui: Driver, size: tuple[int, int]
+) -> None:
+    ui.resize(size)
     ui.tap(ui.screen().ids.devices_button)
     ui.pump(3)
     screen = ui.screen()
@@ -194,13 +202,17 @@ def test_devices_speak_in_words_and_each_part_of_the_kit_has_a_test(ui: Driver) 
     ui.pump(2)
     assert ui.app.message == "The button works: it was pressed."
     ui.app.services.devices.release("bag_button")
-    ui.screenshot("devices")
+    ui.screenshot("devices", size)
     for row in rows.values():
         assert "high" not in row.ids.reading.text and "low" not in row.ids.reading.text
 
 
 @pytest.mark.usefixtures("die_race_registered")
-def test_turns_and_the_end_are_announced_and_play_again_keeps_the_table(ui: Driver) -> None:
+@pytest.mark.parametrize("size", SIZES)
+def test_turns_and_the_end_are_announced_and_play_again_keeps_the_table(
+    ui: Driver, size: tuple[int, int]
+) -> None:
+    ui.resize(size)
     from companion.session.journal import Source
     from tests.engines.toy_game import Move, Roll
 
@@ -214,7 +226,13 @@ def test_turns_and_the_end_are_announced_and_play_again_keeps_the_table(ui: Driv
     assert screen._cues.played == ["turn", "turn", "win"]  # Ann, Bo, then the end
     end = screen.ids.end
     assert end.title == "Bo wins!" and end.reason == "Bo reached square 2."
-    ui.screenshot("end-banner")
+    ui.screenshot("end-banner", size)
+    assert end.ids.home_button.get_root_window() is not None
+    ui.tap(end.ids.home_button)
+    assert ui.screen().name == "home"
+    assert not ui.screen().ids.continue_button.text.startswith("Continue")  # it is over
+    ui.app.show_game()
+    ui.pump(3)
     ui.tap(end.ids.again_button)
     again = ui.app.controller
     assert again is not controller and again.names == ["Ann", "Bo"]

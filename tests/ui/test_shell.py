@@ -116,3 +116,21 @@ def test_virtual_kit_panel_presses_a_mock_pin(ui: Driver) -> None:
         ui.tap(ui.app.root.ids.panel_button)
     assert not ui.app.panel_open
     assert Window.size[0] == 800
+
+
+def test_reading_text_grows_on_a_larger_screen(ui: Driver) -> None:
+    from kivy.metrics import sp
+
+    from companion.ui.app import MAX_TEXT_SCALE, text_scale
+
+    assert text_scale(800, 480) == 1.0 and text_scale(640, 400) == 1.0
+    assert text_scale(1920, 1080) == MAX_TEXT_SCALE
+    ui.app.go("devices")
+    ui.pump(3)
+    row = ui.screen().ids.rows.children[0]
+    small = row.ids.reading.font_size
+    ui.resize((1280, 720))
+    assert ui.app.text_scale == text_scale(1280, 720) > 1
+    assert row.ids.reading.font_size == sp(16) * ui.app.text_scale > small
+    ui.resize((800, 480))
+    assert row.ids.reading.font_size == small

@@ -18,7 +18,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.devices.turntable.discovery import all_ports
 from companion.engines import registry
-from companion.settings import SettingsError, next_free_pin
+from companion.settings import SLEEP_MINUTES, SettingsError, next_free_pin
 from companion.system.backlight import find_backlight
 from companion.system.power import can_power_off
 from companion.ui.confirm import Confirm
@@ -104,7 +104,9 @@ class SettingsScreen(Screen):
             )
         )
         body.add_widget(
-            self._row("Port", settings.serial_port or "Find it automatically", toggle=self.pick_port)
+            self._row(
+                "Port", settings.serial_port or "Find it automatically", toggle=self.pick_port
+            )
         )
         body.add_widget(Factory.Heading(text="GPIO pins (BCM numbers; used from the next start)"))
         for role, pin in sorted(settings.pins.items()):
@@ -126,6 +128,15 @@ class SettingsScreen(Screen):
                     "Brightness",
                     f"{light.level() * 10}%",
                     step=lambda d: self._brightness(light, d),
+                )
+            )
+            body.add_widget(
+                self._row(
+                    "Sleep after no touch",
+                    sleep_words(settings.screen_sleep),
+                    step=lambda d: self._apply(
+                        settings.set_screen_sleep, next_sleep(settings.screen_sleep, d)
+                    ),
                 )
             )
         body.add_widget(Factory.Heading(text="The companion"))
@@ -211,3 +222,16 @@ class SettingsScreen(Screen):
             self.settings.serial_port = text
             App.get_running_app().services.save_settings()
         self.show(self.section)
+
+
+def sleep_words(minutes: int) -> str:
+    """The screen-sleep setting as the row shows it: "Never", "1 minute", "5 minutes"."""
+    if minutes <= 0:
+        return "Never"
+    return f"{minutes} minute{'' if minutes == 1 else 's'}"
+
+
+def next_sleep(minutes: int, direction: int) -> int:
+    """The next screen-sleep choice up or down (held at the ends)."""
+    index = SLEEP_MINUTES.index(minutes) if minutes in SLEEP_MINUTES else 0
+    return SLEEP_MINUTES[min(len(SLEEP_MINUTES) - 1, max(0, index + direction))]
