@@ -113,7 +113,7 @@ def _end_turn(state: GingerdeadState) -> None:
     nxt = board.active
     for _ in range(state.num_players):
         nxt = (nxt + 1) % state.num_players
-        if nxt <= board.active:
+        if nxt == 0:  # a round ends once per pass of the first seat, fallen or not
             state.round += 1
         if board.alive[nxt]:
             break

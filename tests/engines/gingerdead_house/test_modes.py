@@ -158,3 +158,31 @@ def test_turns_pass_clockwise_and_count_rounds() -> None:
     state = scenario(players=2, active=1, hands={1: FULL_HAND})
     act(state, "end the player step")
     assert state.board.active == 0 and state.round == 2
+
+
+def test_a_fallen_first_seat_is_skipped_without_an_extra_round() -> None:
+    """Issue 17.4: a round passes once per trip round the table, however many houses fell."""
+    state = scenario(players=3, active=2, hands={2: FULL_HAND})
+    state.round = 2
+    state.board.alive[0] = False
+    act(state, "end the player step")
+    assert state.board.active == 1 and state.round == 3
+    assert any(line.startswith("round 3:") for line in state.board.log)
+
+
+def test_monster_hunter_with_one_house_fallen_counts_rounds_one_by_one() -> None:
+    """Issue 17.4: 2-player Monster Hunter went from round 2 straight to round 4."""
+    state = scenario(players=2, active=1, hands={1: FULL_HAND}, options={"mode": "monster-hunter"})
+    state.round = 2
+    state.board.alive[0] = False
+    act(state, "end the player step")
+    assert state.board.active == 1 and state.round == 3
+
+
+def test_the_round_limit_is_not_reached_early_after_a_fall() -> None:
+    """GH8 counts rounds played: round 5 of a 5-round limit is still played."""
+    state = scenario(players=3, active=2, hands={2: FULL_HAND}, options={"round_limit": 5})
+    state.round = 4
+    state.board.alive[0] = False
+    act(state, "end the player step")
+    assert not state.is_terminal() and state.round == 5
