@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from companion.engines.gingerdead_house import combat
-from companion.engines.gingerdead_house.board import MONSTER, Board, Piece, all_tiles, player_name
+from companion.engines.gingerdead_house.board import MONSTER, Board, Piece, all_tiles, key_player
 from companion.engines.gingerdead_house.cards import (
     LANES,
     ROWS,
@@ -107,7 +107,7 @@ def _hit_one_text(board: Board, pos: Pos, target: Target) -> str:
     f, lane, row = target
     piece = board.at(f, lane, row)
     assert piece is not None
-    where = "" if f == pos[0] else f" on {player_name(f)}'s field"
+    where = "" if f == pos[0] else f" on {key_player(f)}'s field"
     return f"{board.name(piece)} at lane {lane} row {row}{where}"
 
 
@@ -212,8 +212,8 @@ def _steal_apply(board: Board, player: int, card_name: str, target: Target) -> N
     board.put(f, lane, row, None)
     board.steal = (player, piece)
     board.say(
-        f"{player_name(player)} plays {card_name} and steals "
-        f"{board.name(piece)} from {player_name(f)}'s field"
+        f"{board.player_name(player)} plays {card_name} and steals "
+        f"{board.name(piece)} from {board.player_name(f)}'s field"
     )
 
 
@@ -221,7 +221,7 @@ def _steal_text(board: Board, player: int, target: Target) -> str:
     f, lane, row = target
     piece = board.at(f, lane, row)
     assert piece is not None
-    return f"steal {board.name(piece)} at lane {lane} row {row} of {player_name(f)}'s field"
+    return f"steal {board.name(piece)} at lane {lane} row {row} of {key_player(f)}'s field"
 
 
 def _swap_lane_targets(board: Board, player: int) -> list[Target]:
@@ -237,7 +237,8 @@ def _swap_tiles(
         board.put(player, lane, row, theirs)
         board.put(other, lane, row, mine)
     board.say(
-        f"{player_name(player)} plays {card_name}: {what} swapped with {player_name(other)}'s field"
+        f"{board.player_name(player)} plays {card_name}: {what} swapped with "
+        f"{board.player_name(other)}'s field"
     )
 
 
@@ -249,7 +250,7 @@ def _swap_lane(board: Board, player: int, card_name: str, target: Target) -> Non
 
 
 def _swap_lane_text(board: Board, player: int, target: Target) -> str:
-    return f"swap lane {target[1]} with {player_name(target[0])}'s field"
+    return f"swap lane {target[1]} with {key_player(target[0])}'s field"
 
 
 def _swap_row_targets(board: Board, player: int) -> list[Target]:
@@ -263,7 +264,7 @@ def _swap_row(board: Board, player: int, card_name: str, target: Target) -> None
 
 
 def _swap_row_text(board: Board, player: int, target: Target) -> str:
-    return f"swap row {target[1]} with {player_name(target[0])}'s field"
+    return f"swap row {target[1]} with {key_player(target[0])}'s field"
 
 
 def _march_targets(board: Board, player: int) -> list[Target]:
@@ -277,15 +278,15 @@ def _march_targets(board: Board, player: int) -> list[Target]:
 def _march(board: Board, player: int, card_name: str, target: Target) -> None:
     """Extra monster movement on an opponent's field: combat happens as usual (FAQ)."""
     board.say(
-        f"{player_name(player)} plays {card_name}: the monsters on "
-        f"{player_name(target[0])}'s field move"
+        f"{board.player_name(player)} plays {card_name}: the monsters on "
+        f"{board.player_name(target[0])}'s field move"
     )
     combat.start_moving(board, target[0])
     combat.run_moving(board)
 
 
 def _march_text(board: Board, player: int, target: Target) -> str:
-    return f"march the monsters on {player_name(target[0])}'s field"
+    return f"march the monsters on {key_player(target[0])}'s field"
 
 
 EFFECTS: dict[str, Effect] = {

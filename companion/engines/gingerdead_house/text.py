@@ -1,8 +1,8 @@
 """The words of Gingerdead House: action keys, refusals, log lines and a short summary.
 
 An action's key is its version-1 text ("place Gummy Grunt at lane 2 row 3"); the
-journal stores it, so these texts never change.  The board words players as
-"player 2"; ``public_line`` puts the table's names in for the public log.
+journal stores it, so these texts never change.  Keys word players as "player 2"
+(``key_player``); ``public_line`` puts the table's names in for what players read.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from companion.engines.gingerdead_house.actions import (
     Setup,
     Trick,
 )
-from companion.engines.gingerdead_house.board import player_name
+from companion.engines.gingerdead_house.board import key_player
 
 if TYPE_CHECKING:
     from companion.engines.gingerdead_house.state import GingerdeadState
@@ -49,7 +49,7 @@ def public_line(line: str, name: Callable[[int], str]) -> str:
 
 
 def _field_suffix(field: int, player: int) -> str:
-    return "" if field == player else f" of {player_name(field)}'s field"
+    return "" if field == player else f" of {key_player(field)}'s field"
 
 
 def action_text(state: GingerdeadState, action: Any) -> str:
@@ -79,7 +79,7 @@ def action_text(state: GingerdeadState, action: Any) -> str:
             )
         case Rise(field, lane):
             rising = board.name(board.resurrections[0][0]) if board.resurrections else "the monster"
-            return f"raise {rising} in lane {lane} of {player_name(field)}'s field"
+            return f"raise {rising} in lane {lane} of {key_player(field)}'s field"
         case Put(lane, row):
             return f"put the stolen defense at lane {lane} row {row}"
         case Pass():

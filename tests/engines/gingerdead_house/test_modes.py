@@ -20,7 +20,7 @@ def test_last_house_standing_continues_past_an_elimination_and_skips_the_fallen(
     assert state.board.alive == [False, True, True]
     assert not state.is_terminal()
     assert state.board.active == 1 and state.current_player() == CHANCE
-    assert "player 1's house falls" in state.board.log
+    assert "Player 1's house falls" in state.board.log
 
 
 def test_the_last_house_standing_wins() -> None:
@@ -186,3 +186,17 @@ def test_the_round_limit_is_not_reached_early_after_a_fall() -> None:
     state.board.alive[0] = False
     act(state, "end the player step")
     assert not state.is_terminal() and state.round == 5
+
+
+def test_event_lines_name_players_as_the_state_does_and_keys_stay_numbered() -> None:
+    """The board says the table's names (State.player_name); action keys keep "player N"."""
+    state = scenario(players=3, layout={(0, 1, 1): "m4-1"})
+    state.names = ["Ann", "Bo", "Cy"]
+    twin = state.clone()
+    act(twin, "end the player step")
+    assert "Ann's house falls" in twin.board.log
+    state = scenario(players=2, hands={0: ["swap-lane"]})
+    state.names = ["Ann", "Bo"]
+    assert "play Lane Swap: swap lane 1 with player 2's field" in [
+        state.action_to_string(a) for a in state.legal_actions()
+    ]
