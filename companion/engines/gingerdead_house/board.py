@@ -122,6 +122,10 @@ class Board:
     def name(self, piece: Piece) -> str:
         return self.catalogue.cards[piece[0]].name
 
+    def key_name(self, piece: Piece) -> str:
+        """The card's name as action keys say it (see Card.key)."""
+        return self.catalogue.cards[piece[0]].key_name
+
     def effect(self, piece: Piece) -> Effect | None:
         effect_id = self.catalogue.cards[piece[0]].effect
         return self.effects[effect_id] if effect_id else None

@@ -108,7 +108,7 @@ def _hit_one_text(board: Board, pos: Pos, target: Target) -> str:
     piece = board.at(f, lane, row)
     assert piece is not None
     where = "" if f == pos[0] else f" on {key_player(f)}'s field"
-    return f"{board.name(piece)} at lane {lane} row {row}{where}"
+    return f"{board.key_name(piece)} at lane {lane} row {row}{where}"
 
 
 def _lane_targets(board: Board, pos: Pos) -> list[Target]:
@@ -144,7 +144,7 @@ def _lane_spray_text(board: Board, pos: Pos, target: Target) -> str:
     for row in target:
         piece = board.at(field, lane, row)
         assert piece is not None
-        parts.append(f"{board.name(piece)} at row {row}")
+        parts.append(f"{board.key_name(piece)} at row {row}")
     return " and ".join(parts)
 
 
@@ -221,7 +221,7 @@ def _steal_text(board: Board, player: int, target: Target) -> str:
     f, lane, row = target
     piece = board.at(f, lane, row)
     assert piece is not None
-    return f"steal {board.name(piece)} at lane {lane} row {row} of {key_player(f)}'s field"
+    return f"steal {board.key_name(piece)} at lane {lane} row {row} of {key_player(f)}'s field"
 
 
 def _swap_lane_targets(board: Board, player: int) -> list[Target]:
@@ -289,6 +289,48 @@ def _march_text(board: Board, player: int, target: Target) -> str:
     return f"march the monsters on {key_player(target[0])}'s field"
 
 
+# -- action cards that swap or march on their own (the next opponent clockwise) -------
+def _next_opponent(board: Board) -> int | None:
+    """The first living opponent clockwise from the active player."""
+    n = board.num_players
+    rivals = board.opponents(board.active)
+    return next((p for k in range(1, n) if (p := (board.active + k) % n) in rivals), None)
+
+
+def _monster_power(board: Board, field: int, tiles: list[tuple[int, int]]) -> int:
+    return sum(
+        board.card(p).power or 0
+        for lane, row in tiles
+        if (p := board.at(field, lane, row)) is not None and p[1] == MONSTER
+    )
+
+
+def _switcheroo_lane(board: Board, card_name: str) -> None:
+    """Swap the active field's most crowded lane (by monster power) with the next rival's."""
+    other = _next_opponent(board)
+    if other is None:
+        return
+    lane = max(
+        range(1, LANES + 1),
+        key=lambda ln: _monster_power(board, board.active, [(ln, r) for r in range(1, ROWS + 1)]),
+    )
+    _swap_lane(board, board.active, card_name, (other, lane))
+
+
+def _switcheroo_row(board: Board, card_name: str) -> None:
+    """Swap the active field's row 1 (the one nearest the house) with the next rival's."""
+    other = _next_opponent(board)
+    if other is not None:
+        _swap_row(board, board.active, card_name, (other, 1))
+
+
+def _whistle(board: Board, card_name: str) -> None:
+    """The next rival's monsters move one row before any monster enters (combat as usual)."""
+    other = _next_opponent(board)
+    if other is not None:
+        _march(board, board.active, card_name, (other,))
+
+
 EFFECTS: dict[str, Effect] = {
     effect.id: effect
     for effect in (
@@ -303,6 +345,32 @@ EFFECTS: dict[str, Effect] = {
             "action",
             "The opponents may play trick cards, clockwise, before the active player acts.",
             opens_trick_window=True,
+        ),
+        Effect(
+            "flip-action",
+            "action",
+            "Flip the next action card too and play it normally: its monsters are added.",
+            flips_action=True,
+        ),
+        Effect(
+            "swap-lane-action",
+            "action",
+            "Before monsters enter, the active field's lane with the most monster power is "
+            "swapped with the same lane of the next opponent clockwise.",
+            before_entry=_switcheroo_lane,
+        ),
+        Effect(
+            "swap-row-action",
+            "action",
+            "Before monsters enter, row 1 of the active field is swapped with row 1 of the "
+            "next opponent clockwise.",
+            before_entry=_switcheroo_row,
+        ),
+        Effect(
+            "march-action",
+            "action",
+            "Before monsters enter, the monsters on the next opponent's field move one row.",
+            before_entry=_whistle,
         ),
         Effect(
             "dragon",

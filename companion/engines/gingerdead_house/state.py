@@ -209,12 +209,17 @@ class GingerdeadState(State):
             f"{self.player_name(board.active)} flips {card.name}: "
             f"{card.flips} monster{'s' if card.flips != 1 else ''}"
         )
-        self.flips_left = card.flips
+        self.flips_left += card.flips  # a Flip card's monsters add to the next card's
         effect = EFFECTS[card.effect] if card.effect else None
-        self.window_open = effect is not None and effect.opens_trick_window
+        self.window_open = self.window_open or (effect is not None and effect.opens_trick_window)
         self.phase = "monsters"
         if effect is not None and effect.before_entry is not None:
             effect.before_entry(board, card.name)
+        if effect is not None and effect.flips_action:
+            decks.add(board.action_discard, card_id)
+            self.action_card = None
+            self.phase = "action"
+            board.say(f"{card.name}: {self.player_name(board.active)} flips another action card")
 
     def _place(self, player: int, card_id: str, field: int, lane: int, row: int) -> None:
         board = self.board
@@ -266,8 +271,11 @@ class GingerdeadState(State):
         return text.parse_key(self, key)
 
     def public_step_text(self, step: str, steps_after: int) -> str:
-        """A card drawn into a hand stays secret in the history: the hand is hidden."""
-        return "draw a card" if step.startswith("draw ") else step
+        """A card drawn into a hand stays secret in the history: the hand is hidden; the
+        rest reads with the cards' printed names (a key may keep a card's old name)."""
+        if step.startswith("draw "):
+            return "draw a card"
+        return self.board.catalogue.shown(step)
 
     def describe(self) -> list[str]:
         return text.describe(self)

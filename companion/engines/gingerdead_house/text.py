@@ -58,7 +58,7 @@ def action_text(state: GingerdeadState, action: Any) -> str:
     cards = board.catalogue.cards
 
     def name(card_id: Any) -> str:
-        return cards[card_id].name if card_id in cards else repr(card_id)
+        return cards[card_id].key_name if card_id in cards else repr(card_id)
 
     player = state.current_player()
     match action:
@@ -72,13 +72,15 @@ def action_text(state: GingerdeadState, action: Any) -> str:
             return f"place {name(card)} at lane {lane} row {row}"
         case Place(card, field, lane, row):
             here = board.at(field, lane, row) if 0 <= field < board.num_players else None
-            replacing = f" replacing {board.name(here)}" if here is not None else ""
+            replacing = f" replacing {board.key_name(here)}" if here is not None else ""
             return (
                 f"place {name(card)} at lane {lane} row {row}"
                 f"{_field_suffix(field, player)}{replacing}"
             )
         case Rise(field, lane):
-            rising = board.name(board.resurrections[0][0]) if board.resurrections else "the monster"
+            rising = (
+                board.key_name(board.resurrections[0][0]) if board.resurrections else "the monster"
+            )
             return f"raise {rising} in lane {lane} of {key_player(field)}'s field"
         case Put(lane, row):
             return f"put the stolen defense at lane {lane} row {row}"
@@ -91,14 +93,14 @@ def action_text(state: GingerdeadState, action: Any) -> str:
             effect = board.effects.get(trick.effect) if trick is not None and trick.effect else None
             if trick is None or effect is None or effect.trick_text is None:
                 return f"play {name(card_id)} {target}"
-            return f"play {trick.name}: {effect.trick_text(board, player, target)}"
+            return f"play {trick.key_name}: {effect.trick_text(board, player, target)}"
         case Ability(lane, row, target):
             piece = board.at(player, lane, row) if player >= 0 else None
             effect = board.effect(piece) if piece is not None else None
             if piece is None or effect is None or effect.ability_text is None:
                 return f"use the ability at lane {lane} row {row} on {target}"
             return (
-                f"{board.name(piece)} at lane {lane} row {row}: "
+                f"{board.key_name(piece)} at lane {lane} row {row}: "
                 f"{'move to' if effect.id == 'mobile' else 'hit'} "
                 f"{effect.ability_text(board, (player, lane, row), target)}"
             )

@@ -158,7 +158,8 @@ def secrets(state: GingerdeadState) -> list[str]:
 def _choice(state: GingerdeadState, action: Action) -> Choice:
     key = state.action_to_string(action)
     hint = {"move": MOVES[type(action)], **_hint(state, action)}
-    return Choice(key, public_line(key, state.player_name), GROUPS[type(action)], hint)
+    label = public_line(state.board.catalogue.shown(key), state.player_name)
+    return Choice(key, label, GROUPS[type(action)], hint)
 
 
 def _hint(state: GingerdeadState, action: Action) -> Mapping[str, Any]:
