@@ -69,8 +69,8 @@ def to_players_step(ui: Driver) -> GingerdeadScreen:
     screen = ui.screen()
     setup_player(ui, screen, "Gummy Grunt", (1, 2, 3))
     setup_player(ui, screen, "Plain Defense 6", (2, 3, 4))
-    move(ui, "Plain Action 2 ·")
-    move(ui, "Plain Monster 4 (lane 1) ·")
+    move(ui, "Witching Hour ·")
+    move(ui, "Burnt Biscuit Brute ·")
     move(ui, "Dragon ·")
     ui.tap(screen.ids.hand_button)
     return screen
@@ -115,10 +115,10 @@ def test_setup_flips_placing_and_the_log(game_ui: Driver) -> None:
 
     # the action card flipped at the table, entered by tapping what was seen
     assert "flip the action card" in screen.headline
-    move(ui, "Plain Action 2 ·")
+    move(ui, "Witching Hour ·")
     assert ui.app.controller.session.steps[-1].source is Source.MANUAL
     assert "flip a monster (2 to go)" in screen.headline
-    move(ui, "Plain Monster 4 (lane 1) ·")
+    move(ui, "Burnt Biscuit Brute ·")
     move(ui, "Dragon ·")
     assert "Dragon enters in lane 2" in screen.log_text
     assert "Dragon destroys Gummy Grunt in lane 2" in screen.log_text
@@ -127,7 +127,7 @@ def test_setup_flips_placing_and_the_log(game_ui: Driver) -> None:
 
     # player 1's step: the hand stays hidden until shown
     assert "Player 1: play defenses" in screen.headline
-    assert screen.status == "Round 1 - action: Plain Action 2 - hands: Player 1 5, Player 2 5"
+    assert screen.status == "Round 1 - action: Witching Hour - hands: Player 1 5, Player 2 5"
     assert screen.hand_secret and not screen.ids.hand.children
     ui.tap(screen.ids.hand_button)
     hand = ui.app.controller.state.board.cards[0].hand
@@ -168,8 +168,8 @@ def test_placing_a_defense_from_the_hand_by_tapping_a_lit_tile(game_ui: Driver) 
         assert [w.text for w in screen.ids.chance.ids.outcomes.children] == ["A card · 100%"]
         for _ in range(5):
             move(ui, "A card")
-    move(ui, "Plain Action 1 ·")
-    move(ui, "Plain Monster 5 (lane 3) ·")
+    move(ui, "Full Moon ·")
+    move(ui, "Cauldron Creeper ·")
     assert "Player 1: play defenses" in screen.headline
     assert not screen.hand_secret  # table mode: the list is every card that can be in hand
     ui.tap(hand_button(ui, screen, "Gumdrop Gatling Gun"))
@@ -181,7 +181,7 @@ def test_placing_a_defense_from_the_hand_by_tapping_a_lit_tile(game_ui: Driver) 
     # the Gatling Gun's ability: tap it, then choose the volley
     ui.tap(tile(screen, 3, 3))
     assert tile(screen, 3, 3).selected
-    move(ui, "hit Plain Monster 5 (lane 3) at row 5")
+    move(ui, "hit Cauldron Creeper at row 5")
     assert controller.state.board.at(0, 3, 5) is None
     ui.tap(ui.button("Undo"))
     assert controller.state.board.at(0, 3, 5) is not None
