@@ -55,6 +55,15 @@ def move(ui: Driver, text: str) -> None:
     ui.tap(button)
 
 
+def flip(ui: Driver, key: str) -> Any:
+    """Tap the flip grid's button for this flip key (the card the table turned over)."""
+    screen = ui.screen()
+    grid = screen.ids.flips
+    button = next(b for b in grid.walk(restrict=True) if getattr(b, "choice_key", None) == key)
+    ui.tap(button)
+    return button
+
+
 def shown_labels(root: Widget) -> Iterator[Label]:
     """Every label (buttons included) a player can see under ``root``."""
     for widget in root.walk(restrict=True):
@@ -69,9 +78,9 @@ def to_players_step(ui: Driver) -> GingerdeadScreen:
     screen = ui.screen()
     setup_player(ui, screen, "Gummy Grunt", (1, 2, 3))
     setup_player(ui, screen, "Plain Defense 6", (2, 3, 4))
-    move(ui, "Witching Hour ·")
-    move(ui, "Burnt Biscuit Brute ·")
-    move(ui, "Dragon ·")
+    flip(ui, "flip Plain Action 2")
+    flip(ui, "flip Plain Monster 4 (lane 1)")
+    ui.tap(ui.button("Dragon", screen.ids.flips))
     ui.tap(screen.ids.hand_button)
     return screen
 
@@ -115,11 +124,16 @@ def test_setup_flips_placing_and_the_log(game_ui: Driver) -> None:
 
     # the action card flipped at the table, entered by tapping what was seen
     assert "flip the action card" in screen.headline
-    move(ui, "Witching Hour ·")
+    # plain action cards by the monsters they flip, the named ones by name
+    assert ui.button("Godfather Death", screen.ids.flips)
+    assert flip(ui, "flip Plain Action 2").text == "2 monsters"
     assert ui.app.controller.session.steps[-1].source is Source.MANUAL
     assert "flip a monster (2 to go)" in screen.headline
-    move(ui, "Burnt Biscuit Brute ·")
-    move(ui, "Dragon ·")
+    ui.screenshot("gingerdead-house-flip-grid")
+    ui.screenshot("gingerdead-house-flip-grid", (1280, 720))
+    # plain monsters by power and lane: the 4 in lane 1's column is the Burnt Biscuit Brute
+    assert flip(ui, "flip Plain Monster 4 (lane 1)").text == "4"
+    ui.tap(ui.button("Dragon", screen.ids.flips))
     assert "Dragon enters in lane 2" in screen.log_text
     assert "Dragon destroys Gummy Grunt in lane 2" in screen.log_text
     assert tile(screen, 2, 5).card == "Dragon" and tile(screen, 2, 5).kind == "monster"
@@ -168,8 +182,8 @@ def test_placing_a_defense_from_the_hand_by_tapping_a_lit_tile(game_ui: Driver) 
         assert [w.text for w in screen.ids.chance.ids.outcomes.children] == ["A card · 100%"]
         for _ in range(5):
             move(ui, "A card")
-    move(ui, "Full Moon ·")
-    move(ui, "Cauldron Creeper ·")
+    flip(ui, "flip Plain Action 1")
+    flip(ui, "flip Plain Monster 5 (lane 3)")
     assert "Player 1: play defenses" in screen.headline
     assert not screen.hand_secret  # table mode: the list is every card that can be in hand
     ui.tap(hand_button(ui, screen, "Gumdrop Gatling Gun"))

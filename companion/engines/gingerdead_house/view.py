@@ -217,8 +217,14 @@ def _chance(state: GingerdeadState) -> ChanceEntry:
     outcomes = []
     for action, probability in state.chance_outcomes():
         assert isinstance(action, Reveal | Draw | Flip)
-        label = cards[action.card].name if action.card else "A card"
-        hint = {"move": type(action).__name__.lower(), "card": action.card}
+        card = cards[action.card] if action.card else None
+        label = card.name if card is not None else "A card"
+        hint: dict[str, Any] = {"move": type(action).__name__.lower(), "card": action.card}
+        if card is not None and isinstance(action, Flip):
+            # a flip grid: plain cards by power and lane (monsters) or by monsters flipped
+            # (actions); cards with an effect are named
+            hint.update(named=bool(card.effect), power=card.power_text, lane=card.lane)
+            hint.update(flips=card.flips, deck=card.deck)
         outcomes.append(Choice(state.action_to_string(action), label, "", hint, probability))
     return ChanceEntry(_chance_words(state)[0], tuple(outcomes))
 

@@ -25,6 +25,7 @@ from companion.engines.view import Item, View
 from companion.ui.game_screen import GameScreen
 from companion.ui.games.gingerdead_house import taps
 from companion.ui.games.gingerdead_house.field_grid import FieldGrid  # noqa: F401  (kv rule)
+from companion.ui.games.gingerdead_house.flip_grid import FlipGrid, is_flip_entry
 from companion.ui.games.gingerdead_house.taps import NOTHING, Selection
 from companion.ui.screens import load_kv
 from companion.ui.view_widgets import (  # noqa: F401  (kv rules)
@@ -150,14 +151,18 @@ class GingerdeadScreen(GameScreen):
         self.ids.end_banner.show(
             view.end, self.controller.player_name, self.controller.session.game
         )
+        outcomes = view.chance.outcomes if view.chance is not None else ()
+        by_grid = table.table_may_enter and is_flip_entry(outcomes)
         self.ids.chance.show(
             view.chance,
             self.controller.draw,
             self.controller.enter_outcome,
-            manual=table.table_may_enter,
+            manual=table.table_may_enter and not by_grid,
             cols=2,
             app=table.app_may_draw,
         )
+        flips: FlipGrid = self.ids.flips
+        flips.show(outcomes if by_grid else (), self.controller.enter_outcome)
         self.ids.choices.show(taps.button_choices(view, self.selection), self.choose)
 
     # -- taps ----------------------------------------------------------------------
