@@ -312,3 +312,31 @@ def test_a_monster_breaking_through_plays_the_cue(game_ui: Driver) -> None:
     assert "gets past row 1" in screen.log_text
     ui.tap(ui.button("Undo"))  # taking it back is no new breakthrough
     assert screen._cues.played.count("breakthrough") == 1
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+def test_setup_with_the_apps_decks_is_one_deal_and_three_taps_per_player(
+    game_ui: Driver, size: tuple[int, int]
+) -> None:
+    """Issue 13: with the app's decks, one Deal tap does all the dealing; each player then
+    only taps the three tiles for their defenses."""
+    ui = game_ui
+    ui.resize(size)
+    ui.app.start_game("gingerdead-house", 3, {})
+    ui.pump()
+    screen = ui.screen()
+    taps = 0
+    ui.screenshot("gingerdead-house-deal", size)
+    ui.tap(screen.ids.deal_button)
+    taps += 1
+    per_player = [0, 0, 0]
+    state = ui.app.controller.state
+    while "place your defense" in screen.headline and taps < 20:
+        per_player[ui.app.controller.state.setup_player] += 1
+        ui.tap(tile(screen, *sorted(lit(screen))[0]))
+        taps += 1
+    state = ui.app.controller.state
+    assert state.phase == "action", screen.headline
+    assert per_player == [3, 3, 3] and taps == 1 + 9
+    assert all(c.hand_size == 5 for c in state.board.cards)
+    assert "flip the action card" in screen.headline and not screen.can_deal

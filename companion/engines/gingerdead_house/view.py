@@ -123,6 +123,8 @@ class GingerdeadTable:
     hands: only the table can draw from it)."""
     breakthroughs: int = 0
     """How many monsters have got past row 1 so far (a screen cues each new one)."""
+    setting_up: bool = False
+    """The players are setting up: finding their three defenses and drawing their hands."""
 
 
 def present(state: GingerdeadState, viewer: int | None) -> View:
@@ -381,4 +383,5 @@ def _table(state: GingerdeadState) -> GingerdeadTable:
         table_may_enter=table_may_enter(state),
         app_may_draw=app_may_draw(state),
         breakthroughs=sum(PAST_ROW_1 in line for line in state.board.log),
+        setting_up=state.phase == "setup",
     )

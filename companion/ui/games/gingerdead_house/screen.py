@@ -45,6 +45,8 @@ class GingerdeadScreen(GameScreen):
     hand_visible = BooleanProperty(False)
     hand_secret = BooleanProperty(False)
     shown_field = NumericProperty(0)
+    can_deal = BooleanProperty(False)
+    """A set-up draw of the app's own deck is next: the Deal button does them all."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -53,6 +55,8 @@ class GingerdeadScreen(GameScreen):
         """Who decides what: when it changes, the selection and hand are reset."""
         self._breakthroughs: int | None = None
         """Monsters past row 1 at the last redraw (None before the first one)."""
+        self.dealing = False
+        """Deal was tapped: the app does every set-up draw of its own decks from now on."""
 
     # -- drawing -------------------------------------------------------------------
     def view(self, viewer: int | None = None) -> View:
@@ -153,6 +157,7 @@ class GingerdeadScreen(GameScreen):
         )
         outcomes = view.chance.outcomes if view.chance is not None else ()
         by_grid = table.table_may_enter and is_flip_entry(outcomes)
+        self.can_deal = _app_deals(view)
         self.ids.chance.show(
             view.chance,
             self.controller.draw,
@@ -202,6 +207,32 @@ class GingerdeadScreen(GameScreen):
         """Make one of the view's choices, by its key."""
         self.selection = NOTHING
         self.controller.choose(key)
+        if self.dealing:
+            self._deal_on()
+
+    def deal(self) -> None:
+        """One tap deals the whole set-up: each player's defenses are found and hands
+        drawn by the app, the players only place their defenses."""
+        self.dealing = True
+        self._deal_on()
+
+    def _deal_on(self) -> None:
+        while self.controller is not None and _app_deals(self.view()):
+            if self.controller.draw() is None:
+                return
+        if self.controller is None or not self.view().table.setting_up:
+            self.dealing = False
+
+
+def _app_deals(view: View) -> bool:
+    """A set-up draw only the app can make (its own deck): Deal does these."""
+    table: GingerdeadTable = view.table
+    return (
+        table.setting_up
+        and view.chance is not None
+        and table.app_may_draw
+        and not table.table_may_enter
+    )
 
 
 def _card_text(item: Item) -> str:
