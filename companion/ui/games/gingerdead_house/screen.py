@@ -27,6 +27,7 @@ from companion.ui.games.gingerdead_house import taps
 from companion.ui.games.gingerdead_house.field_grid import FieldGrid  # noqa: F401  (kv rule)
 from companion.ui.games.gingerdead_house.flip_grid import FlipGrid, is_flip_entry
 from companion.ui.games.gingerdead_house.taps import NOTHING, Selection
+from companion.ui.players import game_colour, ink
 from companion.ui.screens import load_kv
 from companion.ui.view_widgets import (  # noqa: F401  (kv rules)
     ChanceEntry,
@@ -117,10 +118,17 @@ class GingerdeadScreen(GameScreen):
         tabs = self.ids.field_tabs
         tabs.clear_widgets()
         targets = {t[0] for t in taps.tile_choices(view, self.selection)}
+        game = self.controller.session.game
         for field in view.table.fields:
             tab = Factory.Tap(text=field.label + (" *" if field.player in targets else ""))
-            if field.player != self.shown_field:
-                tab.background_color = (0.28, 0.28, 0.30, 1)
+            _, rgba = game_colour(game, field.player)
+            if field.player == self.shown_field:  # the house's own colour, as on the banner
+                tab.background_normal = ""
+                tab.background_color = rgba
+                tab.color = ink(rgba)
+            else:  # a stripe of it on the dim tab
+                r, g, b, _a = rgba
+                tab.background_color = (0.2 + r * 0.25, 0.2 + g * 0.25, 0.2 + b * 0.25, 1)
             tab.bind(on_release=lambda _b, f=field.player: self.show_field(f))
             tabs.add_widget(tab)
 
