@@ -55,6 +55,15 @@ def move(ui: Driver, text: str) -> None:
     ui.tap(button)
 
 
+def flip(ui: Driver, key: str) -> Any:
+    """Tap the flip grid's button for this flip key (the card the table turned over)."""
+    screen = ui.screen()
+    grid = screen.ids.flips
+    button = next(b for b in grid.walk(restrict=True) if getattr(b, "choice_key", None) == key)
+    ui.tap(button)
+    return button
+
+
 def shown_labels(root: Widget) -> Iterator[Label]:
     """Every label (buttons included) a player can see under ``root``."""
     for widget in root.walk(restrict=True):
@@ -69,9 +78,9 @@ def to_players_step(ui: Driver) -> GingerdeadScreen:
     screen = ui.screen()
     setup_player(ui, screen, "Gummy Grunt", (1, 2, 3))
     setup_player(ui, screen, "Plain Defense 6", (2, 3, 4))
-    move(ui, "Plain Action 2 ·")
-    move(ui, "Plain Monster 4 (lane 1) ·")
-    move(ui, "Dragon ·")
+    flip(ui, "flip Plain Action 2")
+    flip(ui, "flip Plain Monster 4 (lane 1)")
+    ui.tap(ui.button("Dragon", screen.ids.flips))
     ui.tap(screen.ids.hand_button)
     return screen
 
@@ -115,11 +124,16 @@ def test_setup_flips_placing_and_the_log(game_ui: Driver) -> None:
 
     # the action card flipped at the table, entered by tapping what was seen
     assert "flip the action card" in screen.headline
-    move(ui, "Plain Action 2 ·")
+    # plain action cards by the monsters they flip, the named ones by name
+    assert ui.button("Godfather Death", screen.ids.flips)
+    assert flip(ui, "flip Plain Action 2").text == "2 monsters"
     assert ui.app.controller.session.steps[-1].source is Source.MANUAL
     assert "flip a monster (2 to go)" in screen.headline
-    move(ui, "Plain Monster 4 (lane 1) ·")
-    move(ui, "Dragon ·")
+    ui.screenshot("gingerdead-house-flip-grid")
+    ui.screenshot("gingerdead-house-flip-grid", (1280, 720))
+    # plain monsters by power and lane: the 4 in lane 1's column is the Burnt Biscuit Brute
+    assert flip(ui, "flip Plain Monster 4 (lane 1)").text == "4"
+    ui.tap(ui.button("Dragon", screen.ids.flips))
     assert "Dragon enters in lane 2" in screen.log_text
     assert "Dragon destroys Gummy Grunt in lane 2" in screen.log_text
     assert tile(screen, 2, 5).card == "Dragon" and tile(screen, 2, 5).kind == "monster"
@@ -127,7 +141,7 @@ def test_setup_flips_placing_and_the_log(game_ui: Driver) -> None:
 
     # player 1's step: the hand stays hidden until shown
     assert "Player 1: play defenses" in screen.headline
-    assert screen.status == "Round 1 - action: Plain Action 2 - hands: Player 1 5, Player 2 5"
+    assert screen.status == "Round 1 - action: Witching Hour - hands: Player 1 5, Player 2 5"
     assert screen.hand_secret and not screen.ids.hand.children
     ui.tap(screen.ids.hand_button)
     hand = ui.app.controller.state.board.cards[0].hand
@@ -168,8 +182,8 @@ def test_placing_a_defense_from_the_hand_by_tapping_a_lit_tile(game_ui: Driver) 
         assert [w.text for w in screen.ids.chance.ids.outcomes.children] == ["A card · 100%"]
         for _ in range(5):
             move(ui, "A card")
-    move(ui, "Plain Action 1 ·")
-    move(ui, "Plain Monster 5 (lane 3) ·")
+    flip(ui, "flip Plain Action 1")
+    flip(ui, "flip Plain Monster 5 (lane 3)")
     assert "Player 1: play defenses" in screen.headline
     assert not screen.hand_secret  # table mode: the list is every card that can be in hand
     ui.tap(hand_button(ui, screen, "Gumdrop Gatling Gun"))
@@ -181,7 +195,7 @@ def test_placing_a_defense_from_the_hand_by_tapping_a_lit_tile(game_ui: Driver) 
     # the Gatling Gun's ability: tap it, then choose the volley
     ui.tap(tile(screen, 3, 3))
     assert tile(screen, 3, 3).selected
-    move(ui, "hit Plain Monster 5 (lane 3) at row 5")
+    move(ui, "hit Cauldron Creeper at row 5")
     assert controller.state.board.at(0, 3, 5) is None
     ui.tap(ui.button("Undo"))
     assert controller.state.board.at(0, 3, 5) is not None
@@ -298,3 +312,31 @@ def test_a_monster_breaking_through_plays_the_cue(game_ui: Driver) -> None:
     assert "gets past row 1" in screen.log_text
     ui.tap(ui.button("Undo"))  # taking it back is no new breakthrough
     assert screen._cues.played.count("breakthrough") == 1
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+def test_setup_with_the_apps_decks_is_one_deal_and_three_taps_per_player(
+    game_ui: Driver, size: tuple[int, int]
+) -> None:
+    """Issue 13: with the app's decks, one Deal tap does all the dealing; each player then
+    only taps the three tiles for their defenses."""
+    ui = game_ui
+    ui.resize(size)
+    ui.app.start_game("gingerdead-house", 3, {})
+    ui.pump()
+    screen = ui.screen()
+    taps = 0
+    ui.screenshot("gingerdead-house-deal", size)
+    ui.tap(screen.ids.deal_button)
+    taps += 1
+    per_player = [0, 0, 0]
+    state = ui.app.controller.state
+    while "place your defense" in screen.headline and taps < 20:
+        per_player[ui.app.controller.state.setup_player] += 1
+        ui.tap(tile(screen, *sorted(lit(screen))[0]))
+        taps += 1
+    state = ui.app.controller.state
+    assert state.phase == "action", screen.headline
+    assert per_player == [3, 3, 3] and taps == 1 + 9
+    assert all(c.hand_size == 5 for c in state.board.cards)
+    assert "flip the action card" in screen.headline and not screen.can_deal

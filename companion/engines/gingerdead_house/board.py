@@ -3,15 +3,16 @@
 Everything that can happen to a card on a field goes through here (entry with
 pushing GH2, one-row steps GH3, combat GH4, destruction with resurrection GH6,
 elimination), and each of those writes one readable line to ``log`` such as
-"Dragon destroys Gummy Grunt in lane 2" (``say``; players are worded "player 2", the
-presenter puts the table's names in).  Card effects call these primitives; the turn
+"Dragon destroys Gummy Grunt in lane 2" (``say``; players are named with the
+state's ``player_name``, set on the board as ``player_name``).  Card effects call these primitives; the turn
 structure lives in ``state.py`` and ``turn.py``, monsters on the move in ``combat.py``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
+from companion.engines import base
 from companion.engines.gingerdead_house import decks
 from companion.engines.gingerdead_house.cards import LANES, ROWS, Card, Catalogue
 from companion.engines.gingerdead_house.decks import Counts, PlayerCards
@@ -41,7 +42,9 @@ def all_tiles() -> list[tuple[int, int]]:
     return [(lane, row) for lane in range(1, LANES + 1) for row in range(1, ROWS + 1)]
 
 
-def player_name(player: int) -> str:
+def key_player(player: int) -> str:
+    """How an action key names a player ("player 2"): part of the keys' promise, never
+    the table's names (a key must mean the same move whoever plays)."""
     return f"player {player + 1}"
 
 
@@ -84,6 +87,8 @@ class Board:
         self.steal: tuple[int, Piece] | None = None
         """A stolen defense waiting for its new tile: (player, piece)."""
         self.next_uid = 1
+        self.player_name: Callable[[int], str] = base.player_name
+        """How event lines name a player: the state sets its own ``State.player_name``."""
 
     def copy(self) -> Board:
         twin = Board.__new__(Board)
@@ -117,6 +122,10 @@ class Board:
     def name(self, piece: Piece) -> str:
         return self.catalogue.cards[piece[0]].name
 
+    def key_name(self, piece: Piece) -> str:
+        """The card's name as action keys say it (see Card.key)."""
+        return self.catalogue.cards[piece[0]].key_name
+
     def effect(self, piece: Piece) -> Effect | None:
         effect_id = self.catalogue.cards[piece[0]].effect
         return self.effects[effect_id] if effect_id else None
@@ -140,7 +149,7 @@ class Board:
 
     def where(self, field: int, lane: int) -> str:
         here = f"in lane {lane}"
-        return here if field == self.active else f"{here} of {player_name(field)}'s field"
+        return here if field == self.active else f"{here} of {self.player_name(field)}'s field"
 
     def opponents(self, player: int) -> list[int]:
         """Living players on another team (every other player outside Co-op)."""
@@ -207,7 +216,7 @@ class Board:
         ):
             self.resurrections.append((piece, credit))
             self.say(
-                f"{self.name(piece)} will rise again: {player_name(credit)} "
+                f"{self.name(piece)} will rise again: {self.player_name(credit)} "
                 "places it on an opponent's field"
             )
         elif self.mode == "monster-hunter" and credit is not None:

@@ -30,7 +30,19 @@ from companion.engines.gingerdead_house.effects import effect_problem
 
 BOX_FILE: Traversable = files(__package__ or __name__) / "box.toml"
 BOX_NAME = "box.toml"
-CARD_FIELDS = ("id", "name", "type", "power", "lane", "flips", "effect", "count", "text", "assumed")
+CARD_FIELDS = (
+    "id",
+    "name",
+    "key",
+    "type",
+    "power",
+    "lane",
+    "flips",
+    "effect",
+    "count",
+    "text",
+    "assumed",
+)
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 KnownEffect = Callable[[str, str], str | None]
@@ -83,6 +95,7 @@ def _card(card: TableReader, known_effect: KnownEffect) -> Card:
         )
     card.place = f"card {card_id!r}"
     name = card.text("name").strip()
+    key = card.text("key", "", empty=True).strip()
     card_type = card.choice("type", CARD_TYPES)
     power = _power(card, card_type)
     _only_on(card, "lane", card_type, "monster")
@@ -104,7 +117,9 @@ def _card(card: TableReader, known_effect: KnownEffect) -> Card:
             f"not {', '.join(map(repr, wrong))}"
         )
     card.done()
-    return Card(card_id, name, card_type, power, lane, flips, effect, count, text, tuple(assumed))
+    return Card(
+        card_id, name, card_type, power, lane, flips, effect, count, text, tuple(assumed), key
+    )
 
 
 def _cards(top: TableReader, known_effect: KnownEffect) -> dict[str, Card]:
@@ -116,11 +131,12 @@ def _cards(top: TableReader, known_effect: KnownEffect) -> dict[str, Card]:
         card = _card(reader, known_effect)
         if card.id in cards:
             raise top.error(f"[card {card.id!r}] id is used by two cards")
-        folded = card.name.casefold()
-        if folded in names:
-            raise top.error(f"[card {card.id!r}] name {card.name!r} is also card {names[folded]!r}")
+        for word in {card.name, card.key_name}:
+            folded = word.casefold()
+            if folded in names and names[folded] != card.id:
+                raise top.error(f"[card {card.id!r}] name {word!r} is also card {names[folded]!r}")
+            names[folded] = card.id
         cards[card.id] = card
-        names[folded] = card.id
     return cards
 
 

@@ -6,6 +6,7 @@ What a card *is* lives here; which cards a box holds is data (``box.toml``, load
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -38,6 +39,13 @@ class Card:
     count: int = 1
     text: str = ""
     assumed: tuple[str, ...] = ()
+    key: str = ""
+    """The name action keys use, when it is not ``name``: a renamed card keeps its old
+    key, so saved games, scenario files and recorded replays still read."""
+
+    @property
+    def key_name(self) -> str:
+        return self.key or self.name
 
     @property
     def deck(self) -> str:
@@ -75,8 +83,21 @@ class Catalogue:
 
     @cached_property
     def by_name(self) -> dict[str, str]:
-        """Card id by its printed name (names are unique), for reading action keys."""
-        return {c.name: c.id for c in self.cards.values()}
+        """Card id by the name its action keys use (unique), for reading action keys."""
+        return {c.key_name: c.id for c in self.cards.values()}
+
+    @cached_property
+    def _renamed(self) -> tuple[re.Pattern[str] | None, dict[str, str]]:
+        names = {c.key: c.name for c in self.cards.values() if c.key and c.key != c.name}
+        if not names:
+            return None, names
+        ordered = sorted(names, key=len, reverse=True)  # "Monster 1" never eats "Monster 12"
+        return re.compile("|".join(re.escape(k) for k in ordered)), names
+
+    def shown(self, text: str) -> str:
+        """A key's words as players read them: each key name replaced by the card's name."""
+        pattern, names = self._renamed
+        return text if pattern is None else pattern.sub(lambda m: names[m.group(0)], text)
 
     def of_type(self, card_type: str) -> list[Card]:
         return [c for c in self.cards.values() if c.type == card_type]

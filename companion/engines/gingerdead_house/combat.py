@@ -6,7 +6,7 @@ Each step says its event line on the board ("Troll moves to row 3 in lane 2").
 
 from __future__ import annotations
 
-from companion.engines.gingerdead_house.board import MONSTER, Board, Piece, player_name
+from companion.engines.gingerdead_house.board import MONSTER, Board, Piece
 from companion.engines.gingerdead_house.cards import LANES, ROWS, power_less
 from companion.engines.gingerdead_house.effect_api import Pos
 
@@ -128,7 +128,7 @@ def eliminate(board: Board, field: int) -> None:
         fallen = [field] if board.alive[field] else []
     for player in fallen:
         board.alive[player] = False
-        board.say(f"{player_name(player)}'s house falls")
+        board.say(f"{board.player_name(player)}'s house falls")
         for i, piece in enumerate(board.fields[player]):
             if piece is not None:
                 board.fields[player][i] = None
@@ -141,5 +141,8 @@ def resurrect(board: Board, field: int, lane: int) -> None:
     """Place the first waiting resurrection monster in row 5 of ``lane`` (GH6)."""
     piece, chooser = board.resurrections.pop(0)
     board.resurrected.add(piece[2])
-    board.say(f"{player_name(chooser)} raises {board.name(piece)} on {player_name(field)}'s field")
+    board.say(
+        f"{board.player_name(chooser)} raises {board.name(piece)} "
+        f"on {board.player_name(field)}'s field"
+    )
     enter(board, field, piece, lane, first_time=False)

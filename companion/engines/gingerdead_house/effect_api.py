@@ -34,6 +34,8 @@ class Effect:
     """Action cards: runs after the flip, before any monster enters."""
     opens_trick_window: bool = False
     """Action cards: the opponents may play tricks before the active player."""
+    flips_action: bool = False
+    """Action cards: the next action card is flipped too and played normally (Flip)."""
     on_enter: Callable[[Board, int, Piece], None] | None = None
     """Monsters: runs the first time the monster enters the game (it is on the field)."""
     resurrects: bool = False

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from companion.engines.gingerdead_house import combat
-from companion.engines.gingerdead_house.board import MONSTER, Board, Piece, all_tiles, player_name
+from companion.engines.gingerdead_house.board import MONSTER, Board, Piece, all_tiles, key_player
 from companion.engines.gingerdead_house.cards import (
     LANES,
     ROWS,
@@ -107,8 +107,8 @@ def _hit_one_text(board: Board, pos: Pos, target: Target) -> str:
     f, lane, row = target
     piece = board.at(f, lane, row)
     assert piece is not None
-    where = "" if f == pos[0] else f" on {player_name(f)}'s field"
-    return f"{board.name(piece)} at lane {lane} row {row}{where}"
+    where = "" if f == pos[0] else f" on {key_player(f)}'s field"
+    return f"{board.key_name(piece)} at lane {lane} row {row}{where}"
 
 
 def _lane_targets(board: Board, pos: Pos) -> list[Target]:
@@ -144,7 +144,7 @@ def _lane_spray_text(board: Board, pos: Pos, target: Target) -> str:
     for row in target:
         piece = board.at(field, lane, row)
         assert piece is not None
-        parts.append(f"{board.name(piece)} at row {row}")
+        parts.append(f"{board.key_name(piece)} at row {row}")
     return " and ".join(parts)
 
 
@@ -212,8 +212,8 @@ def _steal_apply(board: Board, player: int, card_name: str, target: Target) -> N
     board.put(f, lane, row, None)
     board.steal = (player, piece)
     board.say(
-        f"{player_name(player)} plays {card_name} and steals "
-        f"{board.name(piece)} from {player_name(f)}'s field"
+        f"{board.player_name(player)} plays {card_name} and steals "
+        f"{board.name(piece)} from {board.player_name(f)}'s field"
     )
 
 
@@ -221,7 +221,7 @@ def _steal_text(board: Board, player: int, target: Target) -> str:
     f, lane, row = target
     piece = board.at(f, lane, row)
     assert piece is not None
-    return f"steal {board.name(piece)} at lane {lane} row {row} of {player_name(f)}'s field"
+    return f"steal {board.key_name(piece)} at lane {lane} row {row} of {key_player(f)}'s field"
 
 
 def _swap_lane_targets(board: Board, player: int) -> list[Target]:
@@ -237,7 +237,8 @@ def _swap_tiles(
         board.put(player, lane, row, theirs)
         board.put(other, lane, row, mine)
     board.say(
-        f"{player_name(player)} plays {card_name}: {what} swapped with {player_name(other)}'s field"
+        f"{board.player_name(player)} plays {card_name}: {what} swapped with "
+        f"{board.player_name(other)}'s field"
     )
 
 
@@ -249,7 +250,7 @@ def _swap_lane(board: Board, player: int, card_name: str, target: Target) -> Non
 
 
 def _swap_lane_text(board: Board, player: int, target: Target) -> str:
-    return f"swap lane {target[1]} with {player_name(target[0])}'s field"
+    return f"swap lane {target[1]} with {key_player(target[0])}'s field"
 
 
 def _swap_row_targets(board: Board, player: int) -> list[Target]:
@@ -263,7 +264,7 @@ def _swap_row(board: Board, player: int, card_name: str, target: Target) -> None
 
 
 def _swap_row_text(board: Board, player: int, target: Target) -> str:
-    return f"swap row {target[1]} with {player_name(target[0])}'s field"
+    return f"swap row {target[1]} with {key_player(target[0])}'s field"
 
 
 def _march_targets(board: Board, player: int) -> list[Target]:
@@ -277,15 +278,57 @@ def _march_targets(board: Board, player: int) -> list[Target]:
 def _march(board: Board, player: int, card_name: str, target: Target) -> None:
     """Extra monster movement on an opponent's field: combat happens as usual (FAQ)."""
     board.say(
-        f"{player_name(player)} plays {card_name}: the monsters on "
-        f"{player_name(target[0])}'s field move"
+        f"{board.player_name(player)} plays {card_name}: the monsters on "
+        f"{board.player_name(target[0])}'s field move"
     )
     combat.start_moving(board, target[0])
     combat.run_moving(board)
 
 
 def _march_text(board: Board, player: int, target: Target) -> str:
-    return f"march the monsters on {player_name(target[0])}'s field"
+    return f"march the monsters on {key_player(target[0])}'s field"
+
+
+# -- action cards that swap or march on their own (the next opponent clockwise) -------
+def _next_opponent(board: Board) -> int | None:
+    """The first living opponent clockwise from the active player."""
+    n = board.num_players
+    rivals = board.opponents(board.active)
+    return next((p for k in range(1, n) if (p := (board.active + k) % n) in rivals), None)
+
+
+def _monster_power(board: Board, field: int, tiles: list[tuple[int, int]]) -> int:
+    return sum(
+        board.card(p).power or 0
+        for lane, row in tiles
+        if (p := board.at(field, lane, row)) is not None and p[1] == MONSTER
+    )
+
+
+def _switcheroo_lane(board: Board, card_name: str) -> None:
+    """Swap the active field's most crowded lane (by monster power) with the next rival's."""
+    other = _next_opponent(board)
+    if other is None:
+        return
+    lane = max(
+        range(1, LANES + 1),
+        key=lambda ln: _monster_power(board, board.active, [(ln, r) for r in range(1, ROWS + 1)]),
+    )
+    _swap_lane(board, board.active, card_name, (other, lane))
+
+
+def _switcheroo_row(board: Board, card_name: str) -> None:
+    """Swap the active field's row 1 (the one nearest the house) with the next rival's."""
+    other = _next_opponent(board)
+    if other is not None:
+        _swap_row(board, board.active, card_name, (other, 1))
+
+
+def _whistle(board: Board, card_name: str) -> None:
+    """The next rival's monsters move one row before any monster enters (combat as usual)."""
+    other = _next_opponent(board)
+    if other is not None:
+        _march(board, board.active, card_name, (other,))
 
 
 EFFECTS: dict[str, Effect] = {
@@ -302,6 +345,32 @@ EFFECTS: dict[str, Effect] = {
             "action",
             "The opponents may play trick cards, clockwise, before the active player acts.",
             opens_trick_window=True,
+        ),
+        Effect(
+            "flip-action",
+            "action",
+            "Flip the next action card too and play it normally: its monsters are added.",
+            flips_action=True,
+        ),
+        Effect(
+            "swap-lane-action",
+            "action",
+            "Before monsters enter, the active field's lane with the most monster power is "
+            "swapped with the same lane of the next opponent clockwise.",
+            before_entry=_switcheroo_lane,
+        ),
+        Effect(
+            "swap-row-action",
+            "action",
+            "Before monsters enter, row 1 of the active field is swapped with row 1 of the "
+            "next opponent clockwise.",
+            before_entry=_switcheroo_row,
+        ),
+        Effect(
+            "march-action",
+            "action",
+            "Before monsters enter, the monsters on the next opponent's field move one row.",
+            before_entry=_whistle,
         ),
         Effect(
             "dragon",

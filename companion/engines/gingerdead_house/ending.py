@@ -3,7 +3,7 @@ scores, or the round limit's tie-break (GH7, GH8).  Each returns (returns, reaso
 
 from __future__ import annotations
 
-from companion.engines.gingerdead_house.board import MONSTER, Board, player_name
+from companion.engines.gingerdead_house.board import MONSTER, Board
 
 Ending = tuple[list[float], str]
 
@@ -38,7 +38,7 @@ def ending_now(board: Board) -> Ending | None:
         return None
     if len({board.teams[p] for p in alive}) > 1:
         return None
-    names = " and ".join(player_name(p) for p in alive) or "nobody"
+    names = " and ".join(board.player_name(p) for p in alive) or "nobody"
     result = [1.0 if board.alive[p] else 0.0 for p in range(board.num_players)]
     return result, f"{names}: the last house{'s' if len(alive) > 1 else ''} standing"
 
@@ -58,6 +58,6 @@ def round_limit_ending(board: Board, limit: int) -> Ending:
         1.0 if board.alive[p] and danger[board.teams[p]] == best else 0.0
         for p in range(board.num_players)
     ]
-    winners = " and ".join(player_name(p) for p in range(board.num_players) if result[p])
+    winners = " and ".join(board.player_name(p) for p in range(board.num_players) if result[p])
     verb = "has" if sum(result) == 1 else "have"
     return result, f"{reached}: {winners} {verb} the least monster power on the field"

@@ -80,6 +80,13 @@ _TURN_BOUND = 1 + MAX_FLIPS + 3 * (2 * HAND_SIZE + 1) + 2 * HAND_SIZE + 30 + 1 +
 class GingerdeadHouseGame(Game):
     id = "gingerdead-house"
     name = "Gingerdead House"
+    piece_colours = (
+        ("Gingerbread", "#b8692e"),
+        ("Mint", "#27a37a"),
+        ("Frosting Pink", "#d9488f"),
+        ("Blueberry", "#3d63c9"),
+    )
+    """The rulebook names no house colours: four candy colours, apart at a glance."""
     min_players = 2
     max_players = 4
     options = OPTIONS

@@ -116,7 +116,9 @@ def load(state: GingerdeadState, data: dict[str, Any]) -> None:
         f"action_card must be an action card or null, got {action_card!r}",
     )
     state.action_card = action_card
-    state.flips_left = checks.whole(data["flips_left"], "flips_left", 0, MAX_FLIPS)
+    flips = [c.flips * c.count for c in cards.values() if c.type == "action"]
+    most = max(MAX_FLIPS, sum(flips))  # Flip cards add their monsters to the next card's
+    state.flips_left = checks.whole(data["flips_left"], "flips_left", 0, most)
     state.window_open = checks.flag(data["window_open"], "window_open")
     window = checks.items(data["window"], "window")
     state.window = [_player(state, p, f"window[{i}]") for i, p in enumerate(window)]

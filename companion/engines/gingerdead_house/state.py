@@ -32,7 +32,7 @@ from companion.engines.gingerdead_house.actions import (
     Setup,
     Trick,
 )
-from companion.engines.gingerdead_house.board import MONSTER, Board, player_name, team_of_each
+from companion.engines.gingerdead_house.board import MONSTER, Board, team_of_each
 from companion.engines.gingerdead_house.effects import EFFECTS
 from companion.engines.gingerdead_house.ending import scores
 from companion.engines.gingerdead_house.view import present, secrets
@@ -52,6 +52,7 @@ class GingerdeadState(State):
         catalogue = game.catalogue
         teams = team_of_each(players, options["mode"], options["teams"])
         self.board = Board(catalogue, EFFECTS, players, options["mode"], teams)
+        self.board.player_name = self.player_name
         digital = options["player_decks"] == "digital"
         deck = catalogue.deck("player")
         self.board.cards = [
@@ -69,7 +70,7 @@ class GingerdeadState(State):
         self.reason = ""
         self._legal: list[Action] | None = None
         """legal_actions() of this position, computed once (reset by every change)."""
-        self.board.say(f"setup: {player_name(0)} reveals defenses")
+        self.board.say(f"setup: {self.player_name(0)} reveals defenses")
         self.board.fresh.clear()  # the headline says it; the public log starts with a move
 
     @property
@@ -82,6 +83,7 @@ class GingerdeadState(State):
         twin.options = dict(self.options)
         twin.log = list(self.log)
         twin.board = self.board.copy()
+        twin.board.player_name = twin.player_name
         twin.setup_revealed = list(self.setup_revealed)
         twin.window = list(self.window)
         twin.result = list(self.result) if self.result is not None else None
@@ -140,13 +142,13 @@ class GingerdeadState(State):
                 board.cards[self.setup_player].reveal_from_pile(card)
                 self.setup_revealed.append(card)
                 board.say(
-                    f"{player_name(self.setup_player)} reveals {board.catalogue.cards[card].name}"
+                    f"{self.player_name(self.setup_player)} reveals {board.catalogue.cards[card].name}"
                 )
             case Setup(card, lane, row):
                 self.setup_revealed.remove(card)
                 board.put(player, lane, row, board.new_piece(card, player))
                 board.say(
-                    f"{player_name(player)} places {board.catalogue.cards[card].name} "
+                    f"{self.player_name(player)} places {board.catalogue.cards[card].name} "
                     f"at lane {lane} row {row}"
                 )
             case Draw(card):
@@ -167,7 +169,9 @@ class GingerdeadState(State):
                 owner, piece = board.steal  # type: ignore[misc]
                 board.steal = None
                 board.put(owner, lane, row, piece)
-                board.say(f"{player_name(owner)} puts {board.name(piece)} at lane {lane} row {row}")
+                board.say(
+                    f"{self.player_name(owner)} puts {board.name(piece)} at lane {lane} row {row}"
+                )
             case Place(card, field, lane, row):
                 self._place(player, card, field, lane, row)
             case Trick(card, target):
@@ -175,10 +179,10 @@ class GingerdeadState(State):
             case Ability(lane, row, target):
                 self._use_ability(player, lane, row, target)
             case Pass():
-                board.say(f"{player_name(player)} plays no more tricks")
+                board.say(f"{self.player_name(player)} plays no more tricks")
                 self.window.pop(0)
             case End():
-                board.say(f"{player_name(player)}'s monsters move")
+                board.say(f"{self.player_name(player)}'s monsters move")
                 self.phase = "movement"
                 combat.start_moving(board, player)
                 combat.run_moving(board)
@@ -202,27 +206,32 @@ class GingerdeadState(State):
         self.action_card = card_id
         card = board.catalogue.cards[card_id]
         board.say(
-            f"{player_name(board.active)} flips {card.name}: "
+            f"{self.player_name(board.active)} flips {card.name}: "
             f"{card.flips} monster{'s' if card.flips != 1 else ''}"
         )
-        self.flips_left = card.flips
+        self.flips_left += card.flips  # a Flip card's monsters add to the next card's
         effect = EFFECTS[card.effect] if card.effect else None
-        self.window_open = effect is not None and effect.opens_trick_window
+        self.window_open = self.window_open or (effect is not None and effect.opens_trick_window)
         self.phase = "monsters"
         if effect is not None and effect.before_entry is not None:
             effect.before_entry(board, card.name)
+        if effect is not None and effect.flips_action:
+            decks.add(board.action_discard, card_id)
+            self.action_card = None
+            self.phase = "action"
+            board.say(f"{card.name}: {self.player_name(board.active)} flips another action card")
 
     def _place(self, player: int, card_id: str, field: int, lane: int, row: int) -> None:
         board = self.board
         board.cards[player].play(card_id)
         replaced = board.at(field, lane, row)
         name = board.catalogue.cards[card_id].name
-        where = "" if field == player else f" of {player_name(field)}'s field"
+        where = "" if field == player else f" of {self.player_name(field)}'s field"
         if replaced is not None:
             board.say(f"{name} replaces {board.name(replaced)} at lane {lane} row {row}{where}")
             board.route(replaced, None)
         else:
-            board.say(f"{player_name(player)} places {name} at lane {lane} row {row}{where}")
+            board.say(f"{self.player_name(player)} places {name} at lane {lane} row {row}{where}")
         board.put(field, lane, row, board.new_piece(card_id, player))
 
     def _play_trick(self, player: int, card_id: str, target: tuple[int, ...]) -> None:
@@ -262,8 +271,11 @@ class GingerdeadState(State):
         return text.parse_key(self, key)
 
     def public_step_text(self, step: str, steps_after: int) -> str:
-        """A card drawn into a hand stays secret in the history: the hand is hidden."""
-        return "draw a card" if step.startswith("draw ") else step
+        """A card drawn into a hand stays secret in the history: the hand is hidden; the
+        rest reads with the cards' printed names (a key may keep a card's old name)."""
+        if step.startswith("draw "):
+            return "draw a card"
+        return self.board.catalogue.shown(step)
 
     def describe(self) -> list[str]:
         return text.describe(self)

@@ -1,8 +1,8 @@
 """The words of Gingerdead House: action keys, refusals, log lines and a short summary.
 
 An action's key is its version-1 text ("place Gummy Grunt at lane 2 row 3"); the
-journal stores it, so these texts never change.  The board words players as
-"player 2"; ``public_line`` puts the table's names in for the public log.
+journal stores it, so these texts never change.  Keys word players as "player 2"
+(``key_player``); ``public_line`` puts the table's names in for what players read.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from companion.engines.gingerdead_house.actions import (
     Setup,
     Trick,
 )
-from companion.engines.gingerdead_house.board import player_name
+from companion.engines.gingerdead_house.board import key_player
 
 if TYPE_CHECKING:
     from companion.engines.gingerdead_house.state import GingerdeadState
@@ -49,7 +49,7 @@ def public_line(line: str, name: Callable[[int], str]) -> str:
 
 
 def _field_suffix(field: int, player: int) -> str:
-    return "" if field == player else f" of {player_name(field)}'s field"
+    return "" if field == player else f" of {key_player(field)}'s field"
 
 
 def action_text(state: GingerdeadState, action: Any) -> str:
@@ -58,7 +58,7 @@ def action_text(state: GingerdeadState, action: Any) -> str:
     cards = board.catalogue.cards
 
     def name(card_id: Any) -> str:
-        return cards[card_id].name if card_id in cards else repr(card_id)
+        return cards[card_id].key_name if card_id in cards else repr(card_id)
 
     player = state.current_player()
     match action:
@@ -72,14 +72,16 @@ def action_text(state: GingerdeadState, action: Any) -> str:
             return f"place {name(card)} at lane {lane} row {row}"
         case Place(card, field, lane, row):
             here = board.at(field, lane, row) if 0 <= field < board.num_players else None
-            replacing = f" replacing {board.name(here)}" if here is not None else ""
+            replacing = f" replacing {board.key_name(here)}" if here is not None else ""
             return (
                 f"place {name(card)} at lane {lane} row {row}"
                 f"{_field_suffix(field, player)}{replacing}"
             )
         case Rise(field, lane):
-            rising = board.name(board.resurrections[0][0]) if board.resurrections else "the monster"
-            return f"raise {rising} in lane {lane} of {player_name(field)}'s field"
+            rising = (
+                board.key_name(board.resurrections[0][0]) if board.resurrections else "the monster"
+            )
+            return f"raise {rising} in lane {lane} of {key_player(field)}'s field"
         case Put(lane, row):
             return f"put the stolen defense at lane {lane} row {row}"
         case Pass():
@@ -91,14 +93,14 @@ def action_text(state: GingerdeadState, action: Any) -> str:
             effect = board.effects.get(trick.effect) if trick is not None and trick.effect else None
             if trick is None or effect is None or effect.trick_text is None:
                 return f"play {name(card_id)} {target}"
-            return f"play {trick.name}: {effect.trick_text(board, player, target)}"
+            return f"play {trick.key_name}: {effect.trick_text(board, player, target)}"
         case Ability(lane, row, target):
             piece = board.at(player, lane, row) if player >= 0 else None
             effect = board.effect(piece) if piece is not None else None
             if piece is None or effect is None or effect.ability_text is None:
                 return f"use the ability at lane {lane} row {row} on {target}"
             return (
-                f"{board.name(piece)} at lane {lane} row {row}: "
+                f"{board.key_name(piece)} at lane {lane} row {row}: "
                 f"{'move to' if effect.id == 'mobile' else 'hit'} "
                 f"{effect.ability_text(board, (player, lane, row), target)}"
             )

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.engines.gingerdead_house import combat, decks
-from companion.engines.gingerdead_house.board import player_name
 from companion.engines.gingerdead_house.cards import HAND_SIZE, SETUP_DEFENSES
 from companion.engines.gingerdead_house.ending import Ending, ending_now, round_limit_ending
 
@@ -94,11 +93,11 @@ def _step_setup(state: GingerdeadState) -> bool:
         return False
     if state.setup_player + 1 < state.num_players:
         state.setup_player += 1
-        board.say(f"setup: {player_name(state.setup_player)} reveals defenses")
+        board.say(f"setup: {board.player_name(state.setup_player)} reveals defenses")
         return True
     state.phase = "action"
     board.active = 0
-    board.say(f"{TURN_HEADER}1: {player_name(0)}'s turn")
+    board.say(f"{TURN_HEADER}1: {board.player_name(0)}'s turn")
     return True
 
 
@@ -113,7 +112,7 @@ def _end_turn(state: GingerdeadState) -> None:
     nxt = board.active
     for _ in range(state.num_players):
         nxt = (nxt + 1) % state.num_players
-        if nxt <= board.active:
+        if nxt == 0:  # a round ends once per pass of the first seat, fallen or not
             state.round += 1
         if board.alive[nxt]:
             break
@@ -125,7 +124,7 @@ def _end_turn(state: GingerdeadState) -> None:
     starts = [i for i, line in enumerate(board.log) if line.startswith(TURN_HEADER)]
     if starts:
         del board.log[: starts[-1]]
-    board.say(f"{TURN_HEADER}{state.round}: {player_name(nxt)}'s turn")
+    board.say(f"{TURN_HEADER}{state.round}: {board.player_name(nxt)}'s turn")
 
 
 def _drop_orphan_resurrections(state: GingerdeadState) -> None:

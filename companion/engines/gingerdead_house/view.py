@@ -123,6 +123,8 @@ class GingerdeadTable:
     hands: only the table can draw from it)."""
     breakthroughs: int = 0
     """How many monsters have got past row 1 so far (a screen cues each new one)."""
+    setting_up: bool = False
+    """The players are setting up: finding their three defenses and drawing their hands."""
 
 
 def present(state: GingerdeadState, viewer: int | None) -> View:
@@ -158,7 +160,8 @@ def secrets(state: GingerdeadState) -> list[str]:
 def _choice(state: GingerdeadState, action: Action) -> Choice:
     key = state.action_to_string(action)
     hint = {"move": MOVES[type(action)], **_hint(state, action)}
-    return Choice(key, public_line(key, state.player_name), GROUPS[type(action)], hint)
+    label = public_line(state.board.catalogue.shown(key), state.player_name)
+    return Choice(key, label, GROUPS[type(action)], hint)
 
 
 def _hint(state: GingerdeadState, action: Action) -> Mapping[str, Any]:
@@ -216,8 +219,14 @@ def _chance(state: GingerdeadState) -> ChanceEntry:
     outcomes = []
     for action, probability in state.chance_outcomes():
         assert isinstance(action, Reveal | Draw | Flip)
-        label = cards[action.card].name if action.card else "A card"
-        hint = {"move": type(action).__name__.lower(), "card": action.card}
+        card = cards[action.card] if action.card else None
+        label = card.name if card is not None else "A card"
+        hint: dict[str, Any] = {"move": type(action).__name__.lower(), "card": action.card}
+        if card is not None and isinstance(action, Flip):
+            # a flip grid: plain cards by power and lane (monsters) or by monsters flipped
+            # (actions); cards with an effect are named
+            hint.update(named=bool(card.effect), power=card.power_text, lane=card.lane)
+            hint.update(flips=card.flips, deck=card.deck)
         outcomes.append(Choice(state.action_to_string(action), label, "", hint, probability))
     return ChanceEntry(_chance_words(state)[0], tuple(outcomes))
 
@@ -374,4 +383,5 @@ def _table(state: GingerdeadState) -> GingerdeadTable:
         table_may_enter=table_may_enter(state),
         app_may_draw=app_may_draw(state),
         breakthroughs=sum(PAST_ROW_1 in line for line in state.board.log),
+        setting_up=state.phase == "setup",
     )

@@ -136,6 +136,38 @@ effect = "opponents-tricks"
 count = 2
 
 [[card]]
+id = "double"
+name = "Double Flip"
+type = "action"
+flips = 1
+effect = "flip-action"
+count = 1
+
+[[card]]
+id = "lane-switch"
+name = "Lane Switch"
+type = "action"
+flips = 0
+effect = "swap-lane-action"
+count = 1
+
+[[card]]
+id = "row-switch"
+name = "Row Switch"
+type = "action"
+flips = 0
+effect = "swap-row-action"
+count = 1
+
+[[card]]
+id = "whistle"
+name = "Whistle"
+type = "action"
+flips = 0
+effect = "march-action"
+count = 1
+
+[[card]]
 id = "act-1"
 name = "Action 1"
 type = "action"

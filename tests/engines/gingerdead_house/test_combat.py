@@ -93,7 +93,7 @@ def test_a_monster_passing_row_1_ends_the_house() -> None:
     assert state.current_player() == TERMINAL
     assert state.returns() == [0.0, 1.0]
     assert "Ogre gets past row 1 in lane 3" in state.board.log
-    assert "player 1's house falls" in state.board.log
+    assert "Player 1's house falls" in state.board.log
 
 
 def test_monsters_entering_the_same_lane_push_each_other_down() -> None:

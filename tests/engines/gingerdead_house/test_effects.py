@@ -268,7 +268,7 @@ def test_a_trick_forcing_monster_movement_causes_combat_and_can_eliminate() -> N
     ]
     act(state, legal[0])
     assert names_at(state, 1) == {(2, 2): "Troll"}
-    assert "Troll destroys Wall 2 in lane 2 of player 2's field" in state.board.log
+    assert "Troll destroys Wall 2 in lane 2 of Player 2's field" in state.board.log
     act(state, "play Forced March: march the monsters on player 3's field")
     assert state.board.alive == [True, True, False]
     assert state.current_player() == 0 and not state.is_terminal()

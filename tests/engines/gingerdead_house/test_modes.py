@@ -20,7 +20,7 @@ def test_last_house_standing_continues_past_an_elimination_and_skips_the_fallen(
     assert state.board.alive == [False, True, True]
     assert not state.is_terminal()
     assert state.board.active == 1 and state.current_player() == CHANCE
-    assert "player 1's house falls" in state.board.log
+    assert "Player 1's house falls" in state.board.log
 
 
 def test_the_last_house_standing_wins() -> None:
@@ -158,3 +158,45 @@ def test_turns_pass_clockwise_and_count_rounds() -> None:
     state = scenario(players=2, active=1, hands={1: FULL_HAND})
     act(state, "end the player step")
     assert state.board.active == 0 and state.round == 2
+
+
+def test_a_fallen_first_seat_is_skipped_without_an_extra_round() -> None:
+    """Issue 17.4: a round passes once per trip round the table, however many houses fell."""
+    state = scenario(players=3, active=2, hands={2: FULL_HAND})
+    state.round = 2
+    state.board.alive[0] = False
+    act(state, "end the player step")
+    assert state.board.active == 1 and state.round == 3
+    assert any(line.startswith("round 3:") for line in state.board.log)
+
+
+def test_monster_hunter_with_one_house_fallen_counts_rounds_one_by_one() -> None:
+    """Issue 17.4: 2-player Monster Hunter went from round 2 straight to round 4."""
+    state = scenario(players=2, active=1, hands={1: FULL_HAND}, options={"mode": "monster-hunter"})
+    state.round = 2
+    state.board.alive[0] = False
+    act(state, "end the player step")
+    assert state.board.active == 1 and state.round == 3
+
+
+def test_the_round_limit_is_not_reached_early_after_a_fall() -> None:
+    """GH8 counts rounds played: round 5 of a 5-round limit is still played."""
+    state = scenario(players=3, active=2, hands={2: FULL_HAND}, options={"round_limit": 5})
+    state.round = 4
+    state.board.alive[0] = False
+    act(state, "end the player step")
+    assert not state.is_terminal() and state.round == 5
+
+
+def test_event_lines_name_players_as_the_state_does_and_keys_stay_numbered() -> None:
+    """The board says the table's names (State.player_name); action keys keep "player N"."""
+    state = scenario(players=3, layout={(0, 1, 1): "m4-1"})
+    state.names = ["Ann", "Bo", "Cy"]
+    twin = state.clone()
+    act(twin, "end the player step")
+    assert "Ann's house falls" in twin.board.log
+    state = scenario(players=2, hands={0: ["swap-lane"]})
+    state.names = ["Ann", "Bo"]
+    assert "play Lane Swap: swap lane 1 with player 2's field" in [
+        state.action_to_string(a) for a in state.legal_actions()
+    ]

@@ -98,7 +98,19 @@ def test_a_monster_flip_lists_each_card_with_its_odds_and_the_table_may_enter_it
     outcomes = {c.key: c for c in view.chance.outcomes}
     assert sum(c.probability or 0 for c in outcomes.values()) == pytest.approx(1.0)
     dragon = outcomes["flip Dragon"]
-    assert dragon.label == "Dragon" and dragon.hint == {"move": "flip", "card": "dragon"}
+    assert dragon.label == "Dragon" and dragon.hint["card"] == "dragon"
+    # the flip grid's place: named cards by name, plain ones by power and lane
+    assert dragon.hint == {
+        "move": "flip",
+        "card": "dragon",
+        "named": True,
+        "power": "10",
+        "lane": 2,
+        "flips": 0,
+        "deck": "monster",
+    }
+    goblin = outcomes["flip Goblin"]
+    assert not goblin.hint["named"] and (goblin.hint["power"], goblin.hint["lane"]) == ("4", 1)
     table = table_of(view)
     assert table.table_may_enter and table.app_may_draw
 

@@ -25,7 +25,9 @@ from companion.engines.view import Item, View
 from companion.ui.game_screen import GameScreen
 from companion.ui.games.gingerdead_house import taps
 from companion.ui.games.gingerdead_house.field_grid import FieldGrid  # noqa: F401  (kv rule)
+from companion.ui.games.gingerdead_house.flip_grid import FlipGrid, is_flip_entry
 from companion.ui.games.gingerdead_house.taps import NOTHING, Selection
+from companion.ui.players import game_colour, ink
 from companion.ui.screens import load_kv
 from companion.ui.view_widgets import (  # noqa: F401  (kv rules)
     ChanceEntry,
@@ -44,6 +46,8 @@ class GingerdeadScreen(GameScreen):
     hand_visible = BooleanProperty(False)
     hand_secret = BooleanProperty(False)
     shown_field = NumericProperty(0)
+    can_deal = BooleanProperty(False)
+    """A set-up draw of the app's own deck is next: the Deal button does them all."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -52,6 +56,8 @@ class GingerdeadScreen(GameScreen):
         """Who decides what: when it changes, the selection and hand are reset."""
         self._breakthroughs: int | None = None
         """Monsters past row 1 at the last redraw (None before the first one)."""
+        self.dealing = False
+        """Deal was tapped: the app does every set-up draw of its own decks from now on."""
 
     # -- drawing -------------------------------------------------------------------
     def view(self, viewer: int | None = None) -> View:
@@ -112,10 +118,17 @@ class GingerdeadScreen(GameScreen):
         tabs = self.ids.field_tabs
         tabs.clear_widgets()
         targets = {t[0] for t in taps.tile_choices(view, self.selection)}
+        game = self.controller.session.game
         for field in view.table.fields:
             tab = Factory.Tap(text=field.label + (" *" if field.player in targets else ""))
-            if field.player != self.shown_field:
-                tab.background_color = (0.28, 0.28, 0.30, 1)
+            _, rgba = game_colour(game, field.player)
+            if field.player == self.shown_field:  # the house's own colour, as on the banner
+                tab.background_normal = ""
+                tab.background_color = rgba
+                tab.color = ink(rgba)
+            else:  # a stripe of it on the dim tab
+                r, g, b, _a = rgba
+                tab.background_color = (0.2 + r * 0.25, 0.2 + g * 0.25, 0.2 + b * 0.25, 1)
             tab.bind(on_release=lambda _b, f=field.player: self.show_field(f))
             tabs.add_widget(tab)
 
@@ -150,14 +163,19 @@ class GingerdeadScreen(GameScreen):
         self.ids.end_banner.show(
             view.end, self.controller.player_name, self.controller.session.game
         )
+        outcomes = view.chance.outcomes if view.chance is not None else ()
+        by_grid = table.table_may_enter and is_flip_entry(outcomes)
+        self.can_deal = _app_deals(view)
         self.ids.chance.show(
             view.chance,
             self.controller.draw,
             self.controller.enter_outcome,
-            manual=table.table_may_enter,
+            manual=table.table_may_enter and not by_grid,
             cols=2,
             app=table.app_may_draw,
         )
+        flips: FlipGrid = self.ids.flips
+        flips.show(outcomes if by_grid else (), self.controller.enter_outcome)
         self.ids.choices.show(taps.button_choices(view, self.selection), self.choose)
 
     # -- taps ----------------------------------------------------------------------
@@ -197,6 +215,32 @@ class GingerdeadScreen(GameScreen):
         """Make one of the view's choices, by its key."""
         self.selection = NOTHING
         self.controller.choose(key)
+        if self.dealing:
+            self._deal_on()
+
+    def deal(self) -> None:
+        """One tap deals the whole set-up: each player's defenses are found and hands
+        drawn by the app, the players only place their defenses."""
+        self.dealing = True
+        self._deal_on()
+
+    def _deal_on(self) -> None:
+        while self.controller is not None and _app_deals(self.view()):
+            if self.controller.draw() is None:
+                return
+        if self.controller is None or not self.view().table.setting_up:
+            self.dealing = False
+
+
+def _app_deals(view: View) -> bool:
+    """A set-up draw only the app can make (its own deck): Deal does these."""
+    table: GingerdeadTable = view.table
+    return (
+        table.setting_up
+        and view.chance is not None
+        and table.app_may_draw
+        and not table.table_may_enter
+    )
 
 
 def _card_text(item: Item) -> str:
