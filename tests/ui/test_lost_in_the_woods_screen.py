@@ -145,7 +145,9 @@ def test_a_table_deck_game_on_the_screen(ui: Driver) -> None:
     assert choice_texts(screen) == ["Light the Torch (1 time)", "Discard the Torch"]
     assert "Torch" in screen.prompt
     ui.tap(ui.button("Light the Torch"))
-    assert state().torch_lit == 1 and state().time == 2
+    assert state().torch_ready == 1 and state().time == 2
+    assert "Use the Torch" in choice_texts(screen), "a lit Torch is usable at once (LW6)"
+    assert "Torch: lit" in screen.info
     ui.tap(ui.button("Draw"))
     tap_card(ui, "Acorn")
     assert small_buttons(screen) == [] and outside(screen) == []

@@ -34,7 +34,6 @@ SCALARS = (
     "flen",
     "rowc",
     "nrest",
-    "tlit",
     "tready",
     "well_used",
     "setup",
@@ -67,8 +66,7 @@ class Lanes:
             self.flen,
             self.rowc,  # Compass cards in the Fright row
             self.nrest,
-            self.tlit,
-            self.tready,
+            self.tready,  # lit Torches set aside (usable at once, LW6)
             self.well_used,
             self.setup,
             self.force,  # must draw first: the player already chose "draw"
@@ -111,7 +109,6 @@ def _column(s: LostInTheWoodsState) -> tuple[list[int], list[list[int]]]:
         "flen": len(s.forest),
         "rowc": s.row.count("compass"),
         "nrest": len(segs) - 1,
-        "tlit": s.torch_lit,
         "tready": s.torch_ready,
         "well_used": int(s.well_used),
         "setup": int(s.stage == "setup"),
@@ -272,8 +269,6 @@ class Simulator:
         L.rowc[k] = 0
         L.setup[k] = 1
         L.well_used[k] = 0
-        L.tready[k] += L.tlit[k]
-        L.tlit[k] = 0
 
     def _add_forest(self, L: Lanes, k: np.ndarray, symbols: np.ndarray) -> np.ndarray:
         """Place one card per lane; the ninth wins. Returns the lanes still playing."""
@@ -418,7 +413,7 @@ class Simulator:
     def _torch(self, L: Lanes, k: np.ndarray) -> None:
         light = L.time[k] <= pol.LIGHT_TORCH_MAX_TIME
         lit = k[light]
-        L.tlit[lit] += 1
+        L.tready[lit] += 1
         L.time[lit] += 1
         L.discard[TORCH, k[~light]] += 1
 

@@ -129,10 +129,10 @@ class WoodsScreen(GameScreen):
 
     @staticmethod
     def _info(table: WoodsTable) -> str:
-        torch = {"lit": "   Torch: lit (next round)", "ready": "   Torch: ready"}
+        torch = "   Torch: lit" if table.torch == "lit" else ""
         return (
             f"Round {table.round}   Deck {table.deck_size}   Discard {table.discard_size}   "
-            f"Shuffles {table.shuffles} of {table.max_shuffles}{torch.get(table.torch, '')}"
+            f"Shuffles {table.shuffles} of {table.max_shuffles}{torch}"
         )
 
     def _show_row(self, row: tuple[str, ...]) -> None:
