@@ -13,8 +13,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from companion.engines.lost_in_the_woods import LostInTheWoodsGame, LostInTheWoodsState
 from companion.engines.base import sample_chance
+from companion.engines.lost_in_the_woods import LostInTheWoodsGame, LostInTheWoodsState
 from companion.engines.lost_in_the_woods.advisor import (
     advise,
     draw_odds,

@@ -26,7 +26,7 @@ def _fresh(deck: str = "table") -> LostInTheWoodsState:
 
 # -- Components and Setup -------------------------------------------------------------
 def test_components_21_progress_12_fright_10_event_cards() -> None:
-    """"Lost in the Woods has 1 punchboard Clock and 45 cards; consisting of 1 Mansion card,
+    """ "Lost in the Woods has 1 punchboard Clock and 45 cards; consisting of 1 Mansion card,
     1 Bridge card, 21 Progress cards, 12 Fright cards, and 10 Event cards." (split: LW1)"""
     box = GAME.box
     assert sum(box.count(s) for s in SYMBOLS) == 21
@@ -36,13 +36,13 @@ def test_components_21_progress_12_fright_10_event_cards() -> None:
 
 
 def test_the_clock_starts_at_twelve_with_no_time_gone() -> None:
-    """"Take the Clock (4) and place it above the Bridge, setting the minute hand to 12.\""""
+    """ "Take the Clock (4) and place it above the Bridge, setting the minute hand to 12.\""""
     state = _fresh()
     assert state.time == 0 and state.view().table.time == 0
 
 
 def test_the_journey_deck_is_every_remaining_card_shuffled() -> None:
-    """"Shuffle the remaining cards to make the Journey deck (5) and place them face down
+    """ "Shuffle the remaining cards to make the Journey deck (5) and place them face down
     next to the Clock.\""""
     table = _fresh()
     assert table.segments == [Counter(GAME.box.counts)] and table.discard_size == 0
@@ -53,7 +53,7 @@ def test_the_journey_deck_is_every_remaining_card_shuffled() -> None:
 
 # -- Objective ---------------------------------------------------------------------------
 def test_the_ninth_progress_card_in_the_forest_row_wins_at_once() -> None:
-    """"When you place the ninth card in the Forest row, you immediately win the game.\""""
+    """ "When you place the ninth card in the Forest row, you immediately win the game.\""""
     forest = ["acorn", "shamrock"] * 4
     row = ["distelfink", "distelfink", "acorn", "acorn", "shamrock", "shamrock"]
     state = position(forest=forest, row=row, deck=[{"wolf": 2}], time=11)
@@ -63,14 +63,14 @@ def test_the_ninth_progress_card_in_the_forest_row_wins_at_once() -> None:
 
 
 def test_the_clock_reaching_twelve_loses_at_once() -> None:
-    """"If the clock ever reaches the 12th increment, you immediately lose the game.\""""
+    """ "If the clock ever reaches the 12th increment, you immediately lose the game.\""""
     state = position(row=["acorn", "wolf", "owl"], deck=DECK, time=10)
     draw(state, "bat")
     assert state.is_terminal() and state.returns() == [0.0] and state.time == 12
 
 
 def test_the_goal_is_nine_cards_before_twelve_increments() -> None:
-    """"The goal of Lost in the Woods is to place nine Progress cards in the Forest row,
+    """ "The goal of Lost in the Woods is to place nine Progress cards in the Forest row,
     thereby reaching the bridge at the edge of the forest, before one hour (twelve time
     increments) is up.\""""
     table = _fresh().view().table
@@ -79,18 +79,18 @@ def test_the_goal_is_nine_cards_before_twelve_increments() -> None:
 
 # -- Main Cards ----------------------------------------------------------------------------
 def test_progress_cards_carry_one_of_three_symbols() -> None:
-    """"Progress cards have one of three good luck symbols on the bottom: an Acorn, a
+    """ "Progress cards have one of three good luck symbols on the bottom: an Acorn, a
     Shamrock, or a Double Distelfink.\""""
     assert SYMBOLS == ("acorn", "shamrock", "distelfink")
 
 
 def test_fright_cards_show_one_of_three_animals() -> None:
-    """"Fright cards show one of three types of forest animals: a Wolf, an Owl, and a Bat.\""""
+    """ "Fright cards show one of three types of forest animals: a Wolf, an Owl, and a Bat.\""""
     assert ANIMALS == ("wolf", "owl", "bat")
 
 
 def test_any_symbol_can_go_next_to_the_mansion() -> None:
-    """"Any good luck symbol can be placed next to the Mansion card.\""""
+    """ "Any good luck symbol can be placed next to the Mansion card.\""""
     for symbol in SYMBOLS:
         state = position(row=[symbol, symbol], deck=DECK, time=1)
         state.apply("end the round")
@@ -99,7 +99,7 @@ def test_any_symbol_can_go_next_to_the_mansion() -> None:
 
 # -- Round Setup -------------------------------------------------------------------------
 def test_round_setup_draws_until_the_first_progress_card() -> None:
-    """"At the start of a round, draw cards from the Journey deck until one Progress card is
+    """ "At the start of a round, draw cards from the Journey deck until one Progress card is
     drawn.\""""
     state = position(deck=DECK, stage="setup", want_draw=True)
     draw(state, "wolf")
@@ -111,7 +111,7 @@ def test_round_setup_draws_until_the_first_progress_card() -> None:
 
 
 def test_round_setup_discards_a_fright_pair_or_third_kind_without_cost() -> None:
-    """"If two matching Fright cards, or one of each type is drawn, discard the last drawn
+    """ "If two matching Fright cards, or one of each type is drawn, discard the last drawn
     card." (LW2: no time is lost)"""
     state = position(row=["wolf", "owl"], deck=DECK, stage="setup", want_draw=True, time=3)
     draw(state, "owl")
@@ -121,7 +121,7 @@ def test_round_setup_discards_a_fright_pair_or_third_kind_without_cost() -> None
 
 
 def test_round_setup_events_act_as_usual() -> None:
-    """"If a Event card is drawn, activate its ability as usual.\""""
+    """ "If a Event card is drawn, activate its ability as usual.\""""
     state = position(row=["wolf"], deck=DECK, stage="setup", want_draw=True, time=3)
     draw(state, "gravestone")
     assert state.time == 4, "the Gravestone counts the Wolf"
@@ -131,7 +131,7 @@ def test_round_setup_events_act_as_usual() -> None:
 
 # -- Round Gameplay ------------------------------------------------------------------------
 def test_after_the_first_progress_card_two_options() -> None:
-    """"Once the first Progress card is drawn in a round, you have 2 options: Draw 1 Card,
+    """ "Once the first Progress card is drawn in a round, you have 2 options: Draw 1 Card,
     End the Round.\""""
     state = position(deck=DECK, stage="setup", want_draw=True)
     draw(state, "shamrock")
@@ -140,7 +140,7 @@ def test_after_the_first_progress_card_two_options() -> None:
 
 # -- Draw 1 Card ---------------------------------------------------------------------------
 def test_a_drawn_card_goes_to_the_fright_row() -> None:
-    """"If you draw a card, take the top card of the deck and place it in the Fright Row.\""""
+    """ "If you draw a card, take the top card of the deck and place it in the Fright Row.\""""
     state = position(row=["acorn"], deck=DECK)
     draw(state, "owl")
     draw(state, "shamrock")
@@ -148,14 +148,14 @@ def test_a_drawn_card_goes_to_the_fright_row() -> None:
 
 
 def test_a_drawn_event_acts() -> None:
-    """"If the card is a Event card, activate its effect.\""""
+    """ "If the card is a Event card, activate its effect.\""""
     state = position(row=["acorn", "wolf"], deck=DECK, time=2)
     draw(state, "gravestone")
     assert state.time == 3 and "gravestone" not in state.row
 
 
 def test_a_fright_pair_costs_one_and_starts_a_new_round() -> None:
-    """"If the card is the second in a matching pair of Fright cards, increase the time by 1
+    """ "If the card is the second in a matching pair of Fright cards, increase the time by 1
     increment, discard all cards in the Fright row, and begin a new round.\""""
     state = position(row=["acorn", "shamrock", "bat"], deck=DECK, time=4)
     draw(state, "bat")
@@ -164,7 +164,7 @@ def test_a_fright_pair_costs_one_and_starts_a_new_round() -> None:
 
 
 def test_the_third_unique_fright_card_costs_two_and_starts_a_new_round() -> None:
-    """"If the card is the third unique Fright card, increase the time by 2 increments,
+    """ "If the card is the third unique Fright card, increase the time by 2 increments,
     discard all cards in the Fright row, and begin a new round.\""""
     state = position(row=["acorn", "bat", "owl", "compass"], deck=NO_TORCH, time=4)
     draw(state, "wolf")
@@ -173,7 +173,7 @@ def test_the_third_unique_fright_card_costs_two_and_starts_a_new_round() -> None
 
 
 def test_no_penalty_means_the_round_goes_on() -> None:
-    """"After you have completed any above effects, if a Fright card did not cause you to
+    """ "After you have completed any above effects, if a Fright card did not cause you to
     begin a new round, continue by repeating round gameplay: either Draw 1 Card or End the
     Round.\""""
     state = position(row=["acorn"], deck=DECK, time=4)
@@ -183,7 +183,7 @@ def test_no_penalty_means_the_round_goes_on() -> None:
 
 
 def test_an_empty_journey_deck_is_rebuilt_from_the_discard_pile() -> None:
-    """"If there are no cards in the Journey deck, reshuffle the discard pile and place it
+    """ "If there are no cards in the Journey deck, reshuffle the discard pile and place it
     facedown to recreate the Journey Deck." (LW17: when a card is due)"""
     state = position(row=["acorn"], deck=[])
     pile = Counter(state.discard)
@@ -204,7 +204,7 @@ def test_the_deck_is_rebuilt_only_when_a_card_is_due_lw17() -> None:
 
 # -- End the Round ---------------------------------------------------------------------------
 def test_one_card_of_each_set_moves_to_the_forest_row() -> None:
-    """"When you end the round, move 1 Progress card with a matching good luck symbol from
+    """ "When you end the round, move 1 Progress card with a matching good luck symbol from
     the Fright row to the Forest row for each good luck symbol on more than one Progress card
     in the Fright row.\""""
     state = position(row=["acorn", "acorn", "acorn", "shamrock"], deck=DECK, time=1)
@@ -214,7 +214,7 @@ def test_one_card_of_each_set_moves_to_the_forest_row() -> None:
 
 
 def test_two_sets_are_placed_in_the_order_the_player_chooses() -> None:
-    """"You may place these cards in any order, starting in the left-most empty space each
+    """ "You may place these cards in any order, starting in the left-most empty space each
     time.\""""
     state = position(forest=["distelfink"], row=["shamrock"] * 2 + ["acorn"] * 2, deck=DECK)
     state.apply("end the round")
@@ -224,7 +224,7 @@ def test_two_sets_are_placed_in_the_order_the_player_chooses() -> None:
 
 
 def test_never_next_to_a_card_of_the_same_symbol() -> None:
-    """"Note: You may never place a card in the Forest row next to another card with the same
+    """ "Note: You may never place a card in the Forest row next to another card with the same
     good luck symbol on it.\""""
     state = position(forest=["acorn"], row=["acorn"] * 2 + ["shamrock"] * 2, deck=DECK)
     state.apply("end the round")
@@ -232,7 +232,7 @@ def test_never_next_to_a_card_of_the_same_symbol() -> None:
 
 
 def test_a_single_set_matching_the_last_card_is_not_added() -> None:
-    """"This means that if you have exactly one set of Progress cards and the symbol matches
+    """ "This means that if you have exactly one set of Progress cards and the symbol matches
     the last played card in the Forest row, you may not add it to the Forest row.\""""
     state = position(forest=["shamrock"], row=["shamrock", "shamrock", "owl"], deck=DECK, time=2)
     state.apply("end the round")
@@ -240,7 +240,7 @@ def test_a_single_set_matching_the_last_card_is_not_added() -> None:
 
 
 def test_zero_or_three_sets_cost_one_increment() -> None:
-    """"If you had 0 or 3 sets of at least 2 matching good luck symbols, increase the time by
+    """ "If you had 0 or 3 sets of at least 2 matching good luck symbols, increase the time by
     1 increment.\""""
     none = position(row=["acorn", "shamrock"], deck=DECK, time=2)
     none.apply("end the round")
@@ -260,7 +260,7 @@ def test_zero_or_three_sets_cost_one_increment() -> None:
 
 
 def test_the_fright_row_is_discarded_and_a_new_round_begins() -> None:
-    """"Discard all cards in the Fright row and begin a new round.\""""
+    """ "Discard all cards in the Fright row and begin a new round.\""""
     row = ["acorn", "acorn", "shamrock", "wolf", "owl", "compass"]
     state = position(row=row, deck=NO_TORCH, time=2)
     state.apply("end the round")
@@ -271,7 +271,7 @@ def test_the_fright_row_is_discarded_and_a_new_round_begins() -> None:
 
 # -- Event Cards -------------------------------------------------------------------------------
 def test_an_event_without_a_choice_resolves_and_is_discarded() -> None:
-    """"When any of the Event cards are drawn, the action may be performed if the player has
+    """ "When any of the Event cards are drawn, the action may be performed if the player has
     a choice. Otherwise, the event is resolved and then discarded.\""""
     state = position(row=["acorn", "shamrock"], deck=DECK, time=2)
     draw(state, "well")
@@ -281,7 +281,7 @@ def test_an_event_without_a_choice_resolves_and_is_discarded() -> None:
 
 
 def test_wishing_well_discards_a_set_to_turn_the_clock_back() -> None:
-    """"Wishing Wells: When a Wishing Well is drawn and there are any Progress cards with
+    """ "Wishing Wells: When a Wishing Well is drawn and there are any Progress cards with
     matching good luck symbols in the Fright row, you may choose to discard all Progress cards
     with that good luck symbol to move time back 1 increment.\""""
     state = position(row=["acorn", "acorn", "acorn", "shamrock", "shamrock"], deck=DECK, time=4)
@@ -296,7 +296,7 @@ def test_wishing_well_discards_a_set_to_turn_the_clock_back() -> None:
 
 
 def test_wishing_well_cannot_go_below_the_start() -> None:
-    """"This may not cause you to have more time increments than you started the game with.\""""
+    """ "This may not cause you to have more time increments than you started the game with.\""""
     state = position(row=["acorn", "acorn"], deck=DECK, time=0)
     draw(state, "well")
     state.apply("use the well on acorn")
@@ -304,7 +304,7 @@ def test_wishing_well_cannot_go_below_the_start() -> None:
 
 
 def test_wishing_well_once_each_round() -> None:
-    """"This action may only be used one time each round.\""""
+    """ "This action may only be used one time each round.\""""
     state = position(row=["acorn", "acorn", "shamrock", "shamrock"], deck=DECK, time=4)
     draw(state, "well")
     state.apply("use the well on acorn")
@@ -318,7 +318,7 @@ def test_wishing_well_once_each_round() -> None:
 
 
 def test_torch_can_be_lit_for_one_increment_and_set_aside() -> None:
-    """"Torch: When the Torch card is drawn, you may spend 1 time increment to "light" it and
+    """ "Torch: When the Torch card is drawn, you may spend 1 time increment to "light" it and
     set it aside.\""""
     state = position(row=["acorn"], deck=DECK, time=2)
     draw(state, "torch")
@@ -328,7 +328,7 @@ def test_torch_can_be_lit_for_one_increment_and_set_aside() -> None:
 
 
 def test_a_lit_torch_is_used_at_any_time_even_in_its_own_round() -> None:
-    """"Once set aside, you can use it at anytime to discard all Fright cards from the Fright
+    """ "Once set aside, you can use it at anytime to discard all Fright cards from the Fright
     row." (LW6, corrected)"""
     state = position(row=["acorn", "owl"], deck=DECK, time=2)
     draw(state, "torch")
@@ -342,7 +342,7 @@ def test_a_lit_torch_is_used_at_any_time_even_in_its_own_round() -> None:
 
 
 def test_a_torch_cannot_answer_a_penalty_already_drawn() -> None:
-    """"Once set aside, you can use it at anytime ..." - LW6: but not after a pair has been
+    """ "Once set aside, you can use it at anytime ..." - LW6: but not after a pair has been
     drawn (the penalty has already happened)."""
     state = position(row=["acorn", "owl"], deck=NO_TORCH, torch_ready=1, time=2)
     draw(state, "owl")
@@ -350,7 +350,7 @@ def test_a_torch_cannot_answer_a_penalty_already_drawn() -> None:
 
 
 def test_a_used_torch_is_discarded() -> None:
-    """"Once used, the Torch is discarded.\""""
+    """ "Once used, the Torch is discarded.\""""
     state = position(row=["acorn", "bat"], deck=NO_TORCH, torch_ready=1)
     state.apply("use the torch")
     assert state.torch_ready == 0 and state.discard["torch"] == 1
@@ -358,7 +358,7 @@ def test_a_used_torch_is_discarded() -> None:
 
 
 def test_compass_counts_as_a_chosen_symbol_for_one_increment() -> None:
-    """"Compass: If the Compass is in the Fright row when you choose to end the round, you may
+    """ "Compass: If the Compass is in the Fright row when you choose to end the round, you may
     spend 1 time increment to treat it as a Progress card with any single good luck symbol on
     it." (LW7, LW15)"""
     state = position(forest=["acorn"], row=["shamrock", "compass"], deck=NO_TORCH, time=3)
@@ -369,7 +369,7 @@ def test_compass_counts_as_a_chosen_symbol_for_one_increment() -> None:
 
 
 def test_lightning_discards_a_progress_card_of_your_choice() -> None:
-    """"Lightning: When Lightning is drawn, discard one Progress card of your choice from the
+    """ "Lightning: When Lightning is drawn, discard one Progress card of your choice from the
     Fright row.\""""
     state = position(row=["acorn", "shamrock", "shamrock", "wolf"], deck=DECK)
     draw(state, "lightning")
@@ -379,7 +379,7 @@ def test_lightning_discards_a_progress_card_of_your_choice() -> None:
 
 
 def test_gravestone_costs_one_per_fright_card() -> None:
-    """"Gravestone: When the Gravestone is drawn, increase time by one increment for each
+    """ "Gravestone: When the Gravestone is drawn, increase time by one increment for each
     Fright card in the Fright row.\""""
     for row, cost in ((["acorn"], 0), (["acorn", "bat"], 1), (["acorn", "bat", "wolf"], 2)):
         state = position(row=row, deck=DECK, time=3)
@@ -388,7 +388,7 @@ def test_gravestone_costs_one_per_fright_card() -> None:
 
 
 def test_signpost_sends_a_fitting_card_to_the_forest_and_starts_a_new_round() -> None:
-    """"Signpost: When the Signpost is drawn, you may spend one time increment to take any one
+    """ "Signpost: When the Signpost is drawn, you may spend one time increment to take any one
     Progress card from the Fright row and place it at the end of the Journey row, provided the
     symbol is different than the symbol on the previous card. If you do, discard all cards in
     the Fright row and begin a new round." (LW3: the Forest row)"""
@@ -405,7 +405,7 @@ def test_signpost_sends_a_fitting_card_to_the_forest_and_starts_a_new_round() ->
 
 
 def test_scarecrow_discards_the_fright_row_and_starts_a_new_round() -> None:
-    """"Scarecrow: When the Scarecrow is drawn, discard all cards in the Fright row and begin
+    """ "Scarecrow: When the Scarecrow is drawn, discard all cards in the Fright row and begin
     a new round.\""""
     state = position(row=["acorn", "acorn", "wolf"], deck=DECK, time=5)
     draw(state, "scarecrow")
@@ -414,7 +414,7 @@ def test_scarecrow_discards_the_fright_row_and_starts_a_new_round() -> None:
 
 
 def test_headless_horseman_takes_the_last_forest_card_and_shuffles_it_under() -> None:
-    """"Headless Horseman: When the Headless Horseman is drawn, discard the last card in the
+    """ "Headless Horseman: When the Headless Horseman is drawn, discard the last card in the
     Forest row. Then, shuffle the discard pile and place it under the Progress deck." (LW3:
     the Journey deck; LW13: the Horseman itself is discarded afterwards)"""
     state = position(forest=["acorn", "distelfink"], row=["shamrock"], deck=DECK, time=1)

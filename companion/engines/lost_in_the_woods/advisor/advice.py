@@ -177,9 +177,7 @@ def advise(
     return _advice(state, race, actions, policy, race.clear(1))
 
 
-def _race(
-    state: LostInTheWoodsState, seed: int, policy: pol.Policy
-) -> tuple[Race, list[str]]:
+def _race(state: LostInTheWoodsState, seed: int, policy: pol.Policy) -> tuple[Race, list[str]]:
     if state.current_player() != 0:
         raise ValueError("advice is for the player's decisions, not chance nodes or the end")
     actions, starts, exact = choice_starts(state, policy)
