@@ -145,7 +145,9 @@ def test_a_table_deck_game_on_the_screen(ui: Driver) -> None:
     assert choice_texts(screen) == ["Light the Torch (1 time)", "Discard the Torch"]
     assert "Torch" in screen.prompt
     ui.tap(ui.button("Light the Torch"))
-    assert state().torch_lit == 1 and state().time == 2
+    assert state().torch_ready == 1 and state().time == 2
+    assert "Use the Torch" in choice_texts(screen), "a lit Torch is usable at once (LW6)"
+    assert "Torch: lit" in screen.info
     ui.tap(ui.button("Draw"))
     tap_card(ui, "Acorn")
     assert small_buttons(screen) == [] and outside(screen) == []
@@ -276,3 +278,21 @@ def test_a_resumed_digital_game_plots_every_decision_at_the_end(ui: Driver) -> N
     ui.resize((800, 480))
     ui.tap(ui.button("History"))
     assert ui.screen().name == "history"
+
+
+def test_a_won_solo_game_says_the_players_name(ui: Driver) -> None:
+    for _ in range(8):  # the rollout policy wins most games: a win comes within a few
+        ui.app.start_game("lost-in-the-woods", 1, {"deck": "digital"}, names=["Hansel"])
+        ui.pump(3)
+        ui.tap(ui.button("Let the app do it"))
+        controller = ui.app.controller
+        play_on(controller)
+        ui.pump(3)
+        if controller.state.returns()[0] == 1.0:
+            break
+        ui.app.leave_game()
+    screen = ui.screen()
+    assert screen.game_over and controller.state.returns()[0] == 1.0
+    assert screen.ids.end.title == "Hansel wins!"
+    assert "Player 1" not in screen.ids.end.title + screen.ids.end.scores
+    ui.screenshot("lost-in-the-woods-won", (800, 480))

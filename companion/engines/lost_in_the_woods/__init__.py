@@ -8,8 +8,10 @@ from companion.engines.lost_in_the_woods.advisor import (
     Advice,
     ChoiceEstimate,
     DrawOdds,
+    advice_stages,
     advise,
     draw_odds,
+    recommend,
 )
 from companion.engines.lost_in_the_woods.box import Box, BoxError
 from companion.engines.lost_in_the_woods.cards import KINDS, NAMES, SYMBOLS
@@ -31,6 +33,8 @@ __all__ = [
     "LostInTheWoodsGame",
     "LostInTheWoodsState",
     "WoodsTable",
+    "advice_stages",
     "advise",
     "draw_odds",
+    "recommend",
 ]

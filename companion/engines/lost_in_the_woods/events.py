@@ -106,7 +106,7 @@ def decide(s: LostInTheWoodsState, decision: str, action: Action) -> None:
     if decision == "torch":
         s.event = None
         if action == LIGHT_TORCH:
-            s.torch_lit += 1
+            s.torch_ready += 1
             s.say(text.TORCH_LIT)
             clock.add_time(s, 1)
         else:

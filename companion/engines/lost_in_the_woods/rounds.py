@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def new_round(s: LostInTheWoodsState) -> None:
-    """Discard the Fright row and begin a new round (a lit Torch is ready from now on)."""
+    """Discard the Fright row and begin a new round (a lit Torch stays set aside)."""
     for card in s.row:
         deck.to_discard(s, card)
     s.row = []
@@ -29,8 +29,6 @@ def new_round(s: LostInTheWoodsState) -> None:
     s.sets_left = None
     s.set_count = 0
     s.well_used = False
-    s.torch_ready += s.torch_lit
-    s.torch_lit = 0
 
 
 def begin_end_of_round(s: LostInTheWoodsState) -> None:

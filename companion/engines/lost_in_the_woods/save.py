@@ -26,9 +26,11 @@ ROW_CARDS = (*SYMBOLS, *ANIMALS, "compass")
 FIELDS = (
     "time", "forest", "row", "discard", "segments", "order", "pool", "shuffles", "stage",
     "want_draw", "event", "decision", "ending", "compass_left", "virtual", "sets_left",
-    "set_count", "torch_lit", "torch_ready", "well_used", "round", "result", "reason",
-    "messages",
+    "set_count", "torch_ready", "well_used", "round", "result", "reason", "messages",
 )  # fmt: skip
+LEGACY_TORCH = "torch_lit"
+"""Saves made before LW6 was corrected kept Torches lit this round apart (usable only from
+the next round); a lit Torch is usable at once now, so they load as set aside."""
 
 
 def dump(state: LostInTheWoodsState) -> dict[str, Any]:
@@ -50,7 +52,6 @@ def dump(state: LostInTheWoodsState) -> dict[str, Any]:
         "virtual": list(state.virtual),
         "sets_left": None if state.sets_left is None else list(state.sets_left),
         "set_count": state.set_count,
-        "torch_lit": state.torch_lit,
         "torch_ready": state.torch_ready,
         "well_used": state.well_used,
         "round": state.round,
@@ -62,7 +63,7 @@ def dump(state: LostInTheWoodsState) -> dict[str, Any]:
 
 def load(state: LostInTheWoodsState, data: dict[str, Any]) -> None:
     s = state
-    checks.table(data, "the saved state", FIELDS)
+    checks.table(data, "the saved state", (*FIELDS, LEGACY_TORCH))
     for key in FIELDS:
         require(key in data, f"the saved state has no {key!r}")
     torches = s.game.box.count("torch")
@@ -90,8 +91,9 @@ def load(state: LostInTheWoodsState, data: dict[str, Any]) -> None:
     s.virtual = _cards(data, "virtual", SYMBOLS)
     s.sets_left = None if data["sets_left"] is None else _cards(data, "sets_left", SYMBOLS)
     s.set_count = checks.whole(data["set_count"], "set_count", 0, len(SYMBOLS))
-    s.torch_lit = checks.whole(data["torch_lit"], "torch_lit", 0, torches)
-    s.torch_ready = checks.whole(data["torch_ready"], "torch_ready", 0, torches)
+    lit = checks.whole(data.get(LEGACY_TORCH, 0), LEGACY_TORCH, 0, torches)
+    s.torch_ready = checks.whole(data["torch_ready"], "torch_ready", 0, torches) + lit
+    require(s.torch_ready <= torches, f"{s.torch_ready} lit Torches, but the box has {torches}")
     s.well_used = checks.flag(data["well_used"], "well_used")
     s.round = checks.whole(data["round"], "round", 1, 10**6)
     s.result = checks.optional_choice(data["result"], "result", ("won", "lost"))
@@ -132,7 +134,7 @@ def _check_cards_conserved(s: LostInTheWoodsState) -> None:
             + sum(seg.get(kind, 0) for seg in s.segments)
             + s.pool.get(kind, 0)
             + int(s.event == kind)
-            + (s.torch_lit + s.torch_ready if kind == "torch" else 0)
+            + (s.torch_ready if kind == "torch" else 0)
         )
         expected = s.game.box.count(kind)
         require(

@@ -68,8 +68,8 @@ class LostInTheWoodsState(State):
         self.virtual: list[str] = []
         self.sets_left: list[str] | None = None
         self.set_count = 0
-        self.torch_lit = 0
         self.torch_ready = 0
+        """Lit Torches set aside: each is usable at once, at any Draw / End decision (LW6)."""
         self.well_used = False
         self.round = 1
         self.result: str | None = None

@@ -74,7 +74,7 @@ LIGHTNING_MISSES = "Lightning strikes, but there is no Progress card to lose."
 SIGNPOST_NO_CARD = "The Signpost has no card that fits the Forest row."
 SIGNPOST_SKIPPED = "You pass the Signpost by."
 SCARECROW = "The Scarecrow scatters the Fright row: a new round begins."
-TORCH_LIT = "You light the Torch and set it aside for a later round."
+TORCH_LIT = "You light the Torch and set it aside: use it whenever the Fright row scares you."
 TORCH_DROPPED = "The Torch is discarded unlit."
 TORCH_USED = "The Torch drives the Fright cards away."
 HORSEMAN_SHUFFLE = "The discard pile is shuffled and put under the Journey deck."
@@ -138,7 +138,7 @@ def horseman_takes(kind: str) -> str:
 # -- prompts and labels ---------------------------------------------------------
 PROMPTS = {
     None: "Draw a card, or end the round and place your sets?",
-    "torch": "Torch: light it for a later round (costs 1 time), or discard it?",
+    "torch": "Torch: light it and set it aside (costs 1 time), or discard it?",
     "well": "Wishing Well: give up a set to turn the clock back 1?",
     "lightning": "Lightning: which Progress card is struck?",
     "signpost": "Signpost: send a card to the Forest row for 1 time (ends the round)?",
@@ -214,7 +214,7 @@ def card_refusal(s: LostInTheWoodsState, kind: str) -> str:
         ("in the Forest row", s.forest.count(kind)),
         ("in the Fright row", s.row.count(kind)),
         ("in the discard pile", s.discard.get(kind, 0)),
-        ("set aside as a lit Torch", (s.torch_lit + s.torch_ready) * (kind == "torch")),
+        ("set aside as a lit Torch", s.torch_ready * (kind == "torch")),
         ("being resolved", int(s.event == kind)),
     ):
         if n:

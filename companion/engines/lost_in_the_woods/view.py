@@ -42,7 +42,7 @@ class WoodsTable:
     deck_size: int
     discard_size: int
     torch: str
-    """'lit' (usable from the next round), 'ready', or '' when no Torch is set aside."""
+    """'lit' while a lit Torch is set aside (usable at once, LW6), '' otherwise."""
     shuffles: int
     max_shuffles: int
     digital: bool
@@ -120,7 +120,7 @@ def _ending(s: LostInTheWoodsState) -> Ending:
 
 
 def _table(s: LostInTheWoodsState, chance: ChanceEntry | None) -> WoodsTable:
-    torch = "lit" if s.torch_lit else ("ready" if s.torch_ready else "")
+    torch = "lit" if s.torch_ready else ""
     taps: tuple[Choice, ...] = ()
     if chance is not None and not s.pool:
         odds = {c.key: c.probability for c in chance.outcomes}

@@ -20,7 +20,6 @@ def position(
     time: int = 0,
     stage: str = "play",
     want_draw: bool = False,
-    torch_lit: int = 0,
     torch_ready: int = 0,
     well_used: bool = False,
     shuffles: int = 0,
@@ -34,7 +33,7 @@ def position(
     used = Counter(forest) + Counter(row)
     for seg in deck:
         used += Counter(seg)
-    used["torch"] += torch_lit + torch_ready
+    used["torch"] += torch_ready
     discard = {}
     for kind, total in game.box.counts.items():
         left = total - used[kind]
@@ -64,7 +63,6 @@ def position(
             "virtual": [],
             "sets_left": None,
             "set_count": 0,
-            "torch_lit": torch_lit,
             "torch_ready": torch_ready,
             "well_used": well_used,
             "round": 3,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.engines.base import CHANCE
+from companion.engines.lost_in_the_woods import GAME
 from tests.engines.lost_in_the_woods.scenario import DECK, draw, position
 
 
@@ -52,28 +53,68 @@ def test_the_well_is_usable_again_next_round() -> None:
     assert not state.well_used
 
 
-def test_torch_is_lit_for_a_later_round_and_clears_the_fright_row() -> None:
+NO_TORCH = [{k: n for k, n in DECK[0].items() if k != "torch"}]
+"""The Journey deck while the box's one Torch is set aside."""
+TORCH_SENTENCE = (
+    "Once set aside, you can use it at anytime to discard all Fright cards from the Fright row."
+)
+
+
+def test_a_lit_torch_can_be_used_later_in_the_round_it_was_lit() -> None:
+    """Torch: "Once set aside, you can use it at anytime to discard all Fright cards from
+    the Fright row." (LW6, corrected: also later in the round in which it was lit.)"""
     state = position(row=["acorn", "wolf", "owl"], deck=DECK, time=2)
     draw(state, "torch")
     assert state.legal_actions() == ["light the torch (1 time)", "discard the torch"]
     state.apply("light the torch (1 time)")
-    assert state.time == 3 and state.torch_lit == 1
-    assert "use the torch" not in state.legal_actions(), "not in the round it was lit (LW6)"
+    assert state.time == 3 and state.torch_ready == 1
+    assert "use the torch" in state.legal_actions(), TORCH_SENTENCE
+    state.apply("use the torch")
+    assert state.row == ["acorn"] and state.torch_ready == 0 and state.round == 3
+    assert state.discard["torch"] == 1 and state.discard["wolf"] >= 1
+    assert "use the torch" not in state.legal_actions(), "once used, the Torch is discarded"
+    assert state.time == 3, "using the Torch costs no time"
+
+
+def test_a_lit_torch_stays_set_aside_into_later_rounds() -> None:
+    """Torch: "Once set aside, you can use it at anytime ..." - not only in its own round."""
+    state = position(row=["acorn", "wolf"], deck=NO_TORCH, torch_ready=1, time=2)
     state.apply("end the round")
-    assert state.torch_ready == 1 and state.torch_lit == 0
+    assert state.torch_ready == 1
     draw(state, "bat")
     draw(state, "acorn")
     assert "use the torch" in state.legal_actions()
     state.apply("use the torch")
     assert state.row == ["acorn"] and state.torch_ready == 0
-    assert "use the torch" not in state.legal_actions()
+
+
+def test_a_torch_lit_in_round_setup_is_usable_once_play_begins() -> None:
+    state = position(row=["wolf", "owl"], deck=DECK, stage="setup", want_draw=True, time=2)
+    draw(state, "torch")
+    state.apply("light the torch (1 time)")
+    draw(state, "shamrock")
+    assert state.legal_actions() == ["draw", "end the round", "use the torch"]
+
+
+def test_the_torch_is_offered_only_with_a_fright_card_to_drive_away() -> None:
+    state = position(row=["acorn"], deck=NO_TORCH, torch_ready=1, time=2)
+    assert state.legal_actions() == ["draw", "end the round"]
+
+
+def test_a_save_from_before_the_torch_fix_loads_its_lit_torch_as_usable() -> None:
+    data = position(row=["acorn", "wolf"], deck=NO_TORCH, torch_ready=1).to_dict()
+    data["state"]["torch_ready"] = 0
+    data["state"]["torch_lit"] = 1
+    state = GAME.state_from_dict(data)
+    assert state.torch_ready == 1 and "use the torch" in state.legal_actions()
+    assert "torch_lit" not in state.to_dict()["state"]
 
 
 def test_an_unlit_torch_is_discarded() -> None:
     state = position(row=["acorn"], deck=DECK, time=2)
     draw(state, "torch")
     state.apply("discard the torch")
-    assert state.time == 2 and state.torch_lit == 0 and state.discard["torch"] == 1
+    assert state.time == 2 and state.torch_ready == 0 and state.discard["torch"] == 1
 
 
 def test_compass_counts_as_a_chosen_symbol_for_one_time() -> None:

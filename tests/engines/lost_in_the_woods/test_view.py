@@ -218,10 +218,12 @@ def test_secrets_name_the_coming_cards_of_a_digital_deck() -> None:
 
 
 def test_a_game_saved_by_version_1_resumes_and_plays_on() -> None:
-    """A digital game saved before the package was reshaped (same JSON shape)."""
+    """A digital game saved before the package was reshaped (same JSON shape, but for
+    ``torch_lit``: since LW6's correction every lit Torch is simply set aside)."""
     saved = json.loads((DATA / "version1-digital-save.json").read_text(encoding="utf-8"))
     state = GAME.state_from_dict(saved)
     assert isinstance(state, LostInTheWoodsState)
+    assert saved["state"].pop("torch_lit") == 0
     assert state.to_dict() == saved
     assert state.view().headline == "Draw a card, or end the round and place your sets?"
     coming = state.order[0] if state.order else None

@@ -8,9 +8,20 @@ from companion.engines.lost_in_the_woods.advisor.advice import (
     Advice,
     ChoiceEstimate,
     DrawOdds,
+    advice_stages,
     advise,
     draw_odds,
-    wilson_interval,
+    recommend,
 )
+from companion.engines.lost_in_the_woods.advisor.sequential import wilson_interval
 
-__all__ = ["Advice", "ChoiceEstimate", "DrawOdds", "advise", "draw_odds", "wilson_interval"]
+__all__ = [
+    "Advice",
+    "ChoiceEstimate",
+    "DrawOdds",
+    "advice_stages",
+    "advise",
+    "draw_odds",
+    "recommend",
+    "wilson_interval",
+]

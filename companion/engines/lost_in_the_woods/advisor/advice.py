@@ -5,6 +5,9 @@
 * ``advise(state)``: for every choice open now, the estimated chance of winning if the
   player makes it and then plays on by the rollout policy (``policy.ROLLOUT_POLICY``),
   from Monte Carlo playouts with a 95% interval, and the recommended choice.
+  ``advice_stages`` gives it in two steps from one set of paired playouts
+  (``sequential.Race``): first as soon as the best choice is clear at 99%, then once every
+  chance is within +-1 point; ``recommend`` is the first step alone.
 
 Advice only ever looks at a knowledge view of the state: with a digital deck the engine
 knows the card order, but the advisor must not, or it would be cheating.
@@ -12,19 +15,22 @@ knows the card order, but the advisor must not, or it would be cheating.
 
 from __future__ import annotations
 
-import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
 from companion.engines.lost_in_the_woods.advisor import policy as pol
-from companion.engines.lost_in_the_woods.advisor.simulate import win_counts
+from companion.engines.lost_in_the_woods.advisor.sequential import (
+    MAX_LOOKS,
+    Race,
+    wilson_interval,
+)
 from companion.engines.lost_in_the_woods.cards import ANIMALS, KINDS, SYMBOLS
 from companion.engines.lost_in_the_woods.forest import symbol_counts
 from companion.engines.lost_in_the_woods.fright import penalty_for
 from companion.engines.lost_in_the_woods.state import LostInTheWoodsState
 
-Z95 = 1.959963984540054
 DEFAULT_PRECISION = 0.01
 """Target half-width of each 95% interval (1 percentage point)."""
 
@@ -79,26 +85,9 @@ class Advice:
     choices: tuple[ChoiceEstimate, ...]
     recommended: str
     confident: bool
-    """True when the recommended choice's interval lies above every other choice's."""
+    """True when the paired playouts show the recommended choice better than every other
+    with 99% confidence."""
     policy: str
-
-
-def wilson_interval(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a binomial proportion (sound near 0 and 1)."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = p + z * z / (2 * n)
-    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    scale = 1 + z * z / n
-    return (max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale))
-
-
-def playouts_for(precision: float) -> int:
-    """Playouts per choice so every 95% interval is at most +-``precision`` whatever the
-    win rate (the worst case is p = 0.5: 9,604 playouts for 1 point). One batch, no pilot
-    run: a pilot's long tail of unfinished games costs more time than it saves."""
-    return int(math.ceil(Z95 * Z95 * 0.25 / precision**2))
 
 
 def draw_odds(state: LostInTheWoodsState) -> DrawOdds | None:
@@ -131,25 +120,6 @@ def settle(state: LostInTheWoodsState, policy: pol.Policy) -> LostInTheWoodsStat
     return state
 
 
-def estimate_choices(
-    state: LostInTheWoodsState,
-    playouts: int | None,
-    rng: np.random.Generator,
-    policy: pol.Policy,
-    precision: float = DEFAULT_PRECISION,
-) -> list[ChoiceEstimate]:
-    """Win estimates for every legal action (``playouts`` each, or enough for ``precision``)."""
-    actions, starts, exact = choice_starts(state, policy)
-    live = [s for s in starts if s is not None]
-    runs = playouts if playouts is not None else playouts_for(precision)
-    wins = win_counts(live, runs, policy, rng) if live else np.zeros(0, dtype=np.int64)
-    it = iter(wins.tolist())
-    return [
-        ChoiceEstimate(a, 0, 0, exact=x) if x is not None else ChoiceEstimate(a, next(it), runs)
-        for a, x in zip(actions, exact, strict=True)
-    ]
-
-
 def choice_starts(
     state: LostInTheWoodsState, policy: pol.Policy
 ) -> tuple[list[str], list[LostInTheWoodsState | None], list[float | None]]:
@@ -169,6 +139,27 @@ def choice_starts(
     return actions, starts, exact
 
 
+def advice_stages(
+    state: LostInTheWoodsState,
+    seed: int = 0,
+    policy: pol.Policy = pol.ROLLOUT_POLICY,
+    precision: float = DEFAULT_PRECISION,
+) -> Iterator[Advice]:
+    """Advice twice from one growing set of paired playouts: as soon as the best choice is
+    clear at 99% (or too close to call), then with every chance within +-``precision``."""
+    race, actions = _race(state, seed, policy)
+    yield _advice(state, race, actions, policy, race.until_clear())
+    race.until_precise(precision)
+    yield _advice(state, race, actions, policy, race.clear(MAX_LOOKS + 1))
+
+
+def recommend(
+    state: LostInTheWoodsState, seed: int = 0, policy: pol.Policy = pol.ROLLOUT_POLICY
+) -> Advice:
+    """The best choice, correct with 99% confidence, from as few playouts as that needs."""
+    return next(advice_stages(state, seed, policy))
+
+
 def advise(
     state: LostInTheWoodsState,
     playouts: int | None = None,
@@ -178,12 +169,35 @@ def advise(
 ) -> Advice:
     """Advice at a decision: ``playouts`` per choice, or (None) enough for +-``precision``
     at 95% for every choice."""
+    if playouts is None:
+        *_, last = advice_stages(state, seed, policy, precision)
+        return last
+    race, actions = _race(state, seed, policy)
+    race.play(playouts)
+    return _advice(state, race, actions, policy, race.clear(1))
+
+
+def _race(state: LostInTheWoodsState, seed: int, policy: pol.Policy) -> tuple[Race, list[str]]:
     if state.current_player() != 0:
         raise ValueError("advice is for the player's decisions, not chance nodes or the end")
-    rng = np.random.default_rng(seed)
-    estimates = estimate_choices(state, playouts, rng, policy, precision)
+    actions, starts, exact = choice_starts(state, policy)
+    return Race(starts, exact, policy, np.random.default_rng(seed)), actions
+
+
+def _advice(
+    state: LostInTheWoodsState,
+    race: Race,
+    actions: list[str],
+    policy: pol.Policy,
+    confident: bool,
+) -> Advice:
+    wins = iter(race.wins())
+    estimates = [
+        ChoiceEstimate(a, 0, 0, exact=x)
+        if x is not None
+        else ChoiceEstimate(a, next(wins), race.playouts)
+        for a, x in zip(actions, race.exact, strict=True)
+    ]
     best = max(estimates, key=lambda e: (e.win_rate, e.exact is not None))
-    low = best.interval[0]
-    confident = all(e is best or e.interval[1] < low for e in estimates)
     odds = draw_odds(state) if state.decision is None else None
     return Advice(odds, tuple(estimates), best.action, confident, policy.name)

@@ -14,7 +14,8 @@ import numpy as np
 
 from companion.engines.base import sample_chance
 from companion.engines.lost_in_the_woods.advisor import policy as pol
-from companion.engines.lost_in_the_woods.advisor.advice import choice_starts, wilson_interval
+from companion.engines.lost_in_the_woods.advisor.advice import choice_starts
+from companion.engines.lost_in_the_woods.advisor.sequential import wilson_interval
 from companion.engines.lost_in_the_woods.advisor.simulate import win_counts
 from companion.engines.lost_in_the_woods.game import GAME
 from companion.engines.lost_in_the_woods.state import LostInTheWoodsState

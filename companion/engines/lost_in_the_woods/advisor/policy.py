@@ -7,7 +7,8 @@ The vectorised simulator (``simulate.py``) implements exactly the same rules ove
 Shared event rules:
 
 * Torch drawn: light it if the clock is at 8 or less, else discard it.
-* Lit Torch: used just before a draw when the Fright row holds two animals.
+* Lit Torch: used just before a draw when the Fright row holds two animals (also in the
+  round it was lit: LW6).
 * Wishing Well: used (if the clock is above 0) when the row holds two or three sets, or a
   single set that could not be placed; it takes the set matching the last Forest card if
   there is one, else the first set (Acorn, Shamrock, Double Distelfink order).

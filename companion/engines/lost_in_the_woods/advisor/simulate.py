@@ -6,6 +6,11 @@ rewritten over arrays for speed (the advisor needs ~20,000 playouts in well unde
 ``tests/engines/lost_in_the_woods/test_properties.py`` checks that both give the same
 win rates.  Like the player, a lane knows only compositions: the next card is drawn from
 the top segment of the Journey deck in proportion to its unseen counts.
+
+Common random numbers: lane ``pair`` of every starting position reads the same uniform at
+each step, so the playouts after two choices are paired and their difference has less
+variance than two independent batches (``sequential.py`` uses that); each position's own
+lanes stay independent, so every position's estimate is an ordinary one.
 """
 
 from __future__ import annotations
@@ -34,7 +39,6 @@ SCALARS = (
     "flen",
     "rowc",
     "nrest",
-    "tlit",
     "tready",
     "well_used",
     "setup",
@@ -58,17 +62,19 @@ class Lanes:
     """The games being played: one column per lane of an int8 matrix, whose rows are the
     fields (kind-major, so per-field work and sums over kinds run on contiguous rows)."""
 
-    def __init__(self, matrix: np.ndarray, rest: np.ndarray, group: np.ndarray) -> None:
+    def __init__(
+        self, matrix: np.ndarray, rest: np.ndarray, group: np.ndarray, pair: np.ndarray
+    ) -> None:
         self.M = matrix
         self.rest = rest  # (R, K, n): segments under the top one (Headless Horseman)
         self.group = group  # which starting position each lane plays
+        self.pair = pair  # the lane's playout number within its group (common random numbers)
         (
             self.time,
             self.flen,
             self.rowc,  # Compass cards in the Fright row
             self.nrest,
-            self.tlit,
-            self.tready,
+            self.tready,  # lit Torches set aside (usable at once, LW6)
             self.well_used,
             self.setup,
             self.force,  # must draw first: the player already chose "draw"
@@ -90,7 +96,7 @@ class Lanes:
         return int(self.group.shape[0])
 
     def take(self, idx: np.ndarray) -> Lanes:
-        return Lanes(self.M[:, idx], self.rest[:, :, idx], self.group[idx])
+        return Lanes(self.M[:, idx], self.rest[:, :, idx], self.group[idx], self.pair[idx])
 
 
 def _counts(counts: dict[str, int]) -> list[int]:
@@ -111,7 +117,6 @@ def _column(s: LostInTheWoodsState) -> tuple[list[int], list[list[int]]]:
         "flen": len(s.forest),
         "rowc": s.row.count("compass"),
         "nrest": len(segs) - 1,
-        "tlit": s.torch_lit,
         "tready": s.torch_ready,
         "well_used": int(s.well_used),
         "setup": int(s.stage == "setup"),
@@ -142,7 +147,8 @@ def start_lanes(states: list[LostInTheWoodsState], per_state: int) -> Lanes:
             rest[j, :, i] = seg
     matrix = np.repeat(np.array(columns, dtype=I16).T, per_state, axis=1)
     group = np.repeat(np.arange(len(states)), per_state)
-    return Lanes(np.ascontiguousarray(matrix), np.repeat(rest, per_state, axis=2), group)
+    pair = np.tile(np.arange(per_state), len(states))
+    return Lanes(np.ascontiguousarray(matrix), np.repeat(rest, per_state, axis=2), group, pair)
 
 
 def _count3(rows: np.ndarray) -> np.ndarray:
@@ -180,18 +186,22 @@ class Simulator:
         self.policy = policy
         self.max_shuffles = max_shuffles
         self.rng = rng
+        self.pairs = 0
 
-    def run(self, lanes: Lanes, groups: int) -> np.ndarray:
-        wins = np.zeros(groups, dtype=np.int64)
+    def run(self, lanes: Lanes, groups: int, per_state: int) -> np.ndarray:
+        """Play every lane to the end: a (groups, per_state) bool matrix of the wins."""
+        won = np.zeros((groups, per_state), dtype=bool)
+        self.pairs = per_state
         L = lanes
         while L.n:
             self._step(L)
             live = L.live == 1
             playing = int(np.count_nonzero(live))
             if playing < self.COMPACT_BELOW * L.n:
-                wins += np.bincount(L.group[(L.won == 1)], minlength=groups)
+                w = np.flatnonzero(L.won == 1)
+                won[L.group[w], L.pair[w]] = True
                 L = L.take(np.flatnonzero(live))
-        return wins
+        return won
 
     # -- one decision and one card per lane ----------------------------------
     def _step(self, L: Lanes) -> None:
@@ -272,8 +282,6 @@ class Simulator:
         L.rowc[k] = 0
         L.setup[k] = 1
         L.well_used[k] = 0
-        L.tready[k] += L.tlit[k]
-        L.tlit[k] = 0
 
     def _add_forest(self, L: Lanes, k: np.ndarray, symbols: np.ndarray) -> np.ndarray:
         """Place one card per lane; the ninth wins. Returns the lanes still playing."""
@@ -340,7 +348,7 @@ class Simulator:
 
         Most lanes draw in every step, so the common cards are handled with whole-row
         masks (no gathers); the rarer events work on index subsets."""
-        kind = self._sample(L.top, L.ttot)
+        kind = self._sample(L.top, L.ttot, L.pair)
         kind[~drawing] = K  # no card
         onehot = kind == KIND_IDS[:, None]
         L.top -= onehot.view(np.int8)
@@ -376,9 +384,10 @@ class Simulator:
                 if k.size:
                     handler(L, k)
 
-    def _sample(self, tops: np.ndarray, total: np.ndarray) -> np.ndarray:
-        """One card kind per column of ``tops`` (counts), in proportion to the counts."""
-        pick = (self.rng.random(total.size) * total).astype(I16)
+    def _sample(self, tops: np.ndarray, total: np.ndarray, pair: np.ndarray) -> np.ndarray:
+        """One card kind per column of ``tops`` (counts), in proportion to the counts; the
+        lanes of one ``pair`` number share their uniform (common random numbers)."""
+        pick = (self.rng.random(self.pairs)[pair] * total).astype(I16)
         acc = np.zeros(total.size, dtype=I16)
         kind = np.zeros(total.size, dtype=I16)
         for row in tops[:-1]:
@@ -418,7 +427,7 @@ class Simulator:
     def _torch(self, L: Lanes, k: np.ndarray) -> None:
         light = L.time[k] <= pol.LIGHT_TORCH_MAX_TIME
         lit = k[light]
-        L.tlit[lit] += 1
+        L.tready[lit] += 1
         L.time[lit] += 1
         L.discard[TORCH, k[~light]] += 1
 
@@ -486,6 +495,21 @@ class Simulator:
         L.discard[HORSEMAN, k] += 1
 
 
+def outcomes(
+    states: list[LostInTheWoodsState],
+    per_state: int,
+    policy: pol.Policy,
+    rng: np.random.Generator,
+) -> np.ndarray:
+    """Which of ``per_state`` paired playouts from each (knowledge-view) state are won:
+    a (len(states), per_state) bool matrix; column j of every row shares its random numbers."""
+    if not states:
+        return np.zeros((0, per_state), dtype=bool)
+    max_shuffles = int(states[0].options["max_shuffles"])
+    lanes = start_lanes(states, per_state)
+    return Simulator(policy, max_shuffles, rng).run(lanes, len(states), per_state)
+
+
 def win_counts(
     states: list[LostInTheWoodsState],
     per_state: int,
@@ -493,8 +517,4 @@ def win_counts(
     rng: np.random.Generator,
 ) -> np.ndarray:
     """Wins out of ``per_state`` playouts from each (knowledge-view) state."""
-    if not states:
-        return np.zeros(0, dtype=np.int64)
-    max_shuffles = int(states[0].options["max_shuffles"])
-    lanes = start_lanes(states, per_state)
-    return Simulator(policy, max_shuffles, rng).run(lanes, len(states))
+    return outcomes(states, per_state, policy, rng).sum(axis=1, dtype=np.int64)

@@ -5,7 +5,8 @@ Then the headline with Undo and History.  While playing: the Fright row's cards,
 table's counts and the public log on the left, the odds panel (exact next-draw odds and
 the advisor's estimates) on the right, and below them the choices of the moment, the
 card pictures to tap for a real deck (each with how many can still be the next card), or
-the app's shuffle for its own deck.  At the end: the plot of the odds of winning at every
+the app's shuffle for its own deck (the advice shows the clear choice first, then
+refines it to +-1 point).  At the end: the plot of the odds of winning at every
 decision beside the end banner.  Nothing here reads a rule; the advisor's playouts run on
 a worker thread, never on the UI thread.
 """
@@ -21,7 +22,13 @@ from kivy.factory import Factory
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
-from companion.engines.lost_in_the_woods import Advice, WoodsTable, advise, draw_odds
+from companion.engines.lost_in_the_woods import (
+    Advice,
+    WoodsTable,
+    advice_stages,
+    advise,
+    draw_odds,
+)
 from companion.engines.view import View
 from companion.ui.game_screen import GameScreen
 from companion.ui.games.lost_in_the_woods.board import ClockDial, ForestRow  # noqa: F401  (kv)
@@ -129,10 +136,10 @@ class WoodsScreen(GameScreen):
 
     @staticmethod
     def _info(table: WoodsTable) -> str:
-        torch = {"lit": "   Torch: lit (next round)", "ready": "   Torch: ready"}
+        torch = "   Torch: lit" if table.torch == "lit" else ""
         return (
             f"Round {table.round}   Deck {table.deck_size}   Discard {table.discard_size}   "
-            f"Shuffles {table.shuffles} of {table.max_shuffles}{torch.get(table.torch, '')}"
+            f"Shuffles {table.shuffles} of {table.max_shuffles}{torch}"
         )
 
     def _show_row(self, row: tuple[str, ...]) -> None:
@@ -256,8 +263,9 @@ class WoodsScreen(GameScreen):
         controller = self.controller
 
         def work() -> None:
-            result = advise(snapshot, seed=step)
-            controller.post(self._deliver, key, result)
+            # The clear choice is shown first; the +-1 point chances refine it after.
+            for result in advice_stages(snapshot, seed=step):
+                controller.post(self._deliver, key, result)
 
         threading.Thread(target=work, name="woods-advice", daemon=True).start()
 
