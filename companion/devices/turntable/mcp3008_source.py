@@ -30,18 +30,33 @@ from companion.devices.pins import MCP3008_CHANNEL
 from companion.devices.turntable.detector import SettleTuning
 from companion.devices.turntable.source import AngleSample, AngleSource, SourceStatus
 
-BURST_READS = 8
-"""Reads per sample: +-2 steps of noise (0.5 deg rms) averaged to about 0.18 deg."""
+BURST_READS = 16
+"""Reads per sample: +-2 steps of noise (0.5 deg rms per read) averaged to about 0.13 deg."""
 READ_S = 0.00015
-"""About how long one gpiozero read takes on a Raspberry Pi 4 (48 us of it on the wire)."""
+"""About how long one gpiozero read takes on a Raspberry Pi 4 (48 us of it on the wire at
+gpiozero's 500 kHz SPI clock, the rest Python and the kernel): an estimate, not measured
+on a Pi.  100 bursts of 16 a second are 1,600 reads, about a quarter of the reading
+thread's time."""
+RATE_HZ = 100.0
+"""Bursts (samples) per second: as many reads as 200 single reads a second would be, spent
+on quieter samples."""
 
 RECOMMENDED_TUNING = SettleTuning(
-    band_deg=1.0, noise_deg=0.35, hold_s=0.4, travel_deg=0.2, drift_sigmas=3.5
+    band_deg=0.5,
+    noise_deg=0.15,
+    band_sigmas=6.0,
+    hold_s=0.25,
+    hold_noise_deg=0.2,
+    travel_deg=0.2,
+    drift_sigmas=3.5,
 )
-"""10-bit steps (0.35 deg) with +-1-2 steps of noise: a wider band to start from (the
-detector widens it further to the noise it measures), a longer hold (a bounce-back's
-spring, and the end of the approach, take longer to stand out of that noise) and a
-more cautious bound on how far a creep may still go."""
+"""10-bit steps (0.35 deg) with +-1-2 steps of noise, averaged over a burst: the band
+starts from the averaged noise and follows what the detector measures, at 6 standard
+deviations (averaged noise is no longer bounded by +-2 steps, so a long still stretch
+spans more of it than 4.5); a hold longer than the AS5600's (a bounce-back's spring takes
+longer to stand out of that noise), longer still if the noise measured is above what the
+burst should leave (0.4 s for unaveraged +-2 steps), and a more cautious bound on how
+far a creep may go."""
 
 
 def combine_burst(degrees: Sequence[float]) -> float:
@@ -71,7 +86,7 @@ class MCP3008AngleSource(AngleSource):
         self,
         channel: int = MCP3008_CHANNEL,
         pin_factory: Any = None,
-        rate_hz: float = 200.0,
+        rate_hz: float = RATE_HZ,
         clock: Callable[[], float] = time.monotonic,
         output_range: tuple[float, float] = (0.0, 1.0),
         stale_after_s: float = 1.0,

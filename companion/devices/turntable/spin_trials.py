@@ -21,6 +21,7 @@ from companion.devices.turntable.detector import (
 )
 from companion.devices.turntable.mcp3008_source import (
     BURST_READS,
+    RATE_HZ,
     READ_S,
     RECOMMENDED_TUNING,
     combine_burst,
@@ -51,7 +52,7 @@ WIRINGS = (
     Wiring("serial AS5600", 100.0, 12, 1, SettleTuning(), FIXED_BAND_TUNING),
     Wiring(
         "analog MCP3008",
-        200.0,
+        RATE_HZ,
         10,
         2,
         RECOMMENDED_TUNING,
