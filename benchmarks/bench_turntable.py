@@ -4,7 +4,9 @@ to the moment the game has the reading.
 Every condition is 1,000 simulated spins (seeded), read on both wirings:
 
 * the serial AS5600 path: 12 bits, +-1 LSB of noise, 100 frames per second;
-* the MCP3008 analog path: 10 bits, +-2 LSB of noise, polled 200 times a second.
+* the MCP3008 analog path: 10 bits, +-2 LSB of noise on every read, 100 samples a second,
+  each the combined burst of 16 reads the source takes (``combine_burst``, the reads
+  spread over the burst's estimated 2.4 ms; their noise independent from read to read).
 
 Conditions: ordinary stops; bounce-backs (the wolf springs back 1.5-5 degrees after
 a firm stop) pausing 0.10-0.15 s at the turning point, and 0.15-0.20 s (beyond the

@@ -67,6 +67,10 @@ class SettleTuning:
     history_s: float = 2.0
     """The still stretch is kept at most this long (older samples are dropped)."""
     adapt_noise: bool = True
+    hold_noise_deg: float = math.inf
+    """The noise ``hold_s`` was set for: a noisier sensor than that (say an analog path
+    whose noise does not average away) holds longer, by the square root of the excess
+    (a bounce-back's spring stands out of noise sigma after a time growing as sqrt(sigma))."""
 
 
 FIXED_BAND_TUNING = SettleTuning(
@@ -143,6 +147,7 @@ class SpinDetector:
         self._msd_weight = 8.0
         self._var = tune.noise_deg * tune.noise_deg
         self._band = max(tune.band_deg, tune.band_sigmas * tune.noise_deg)
+        self._hold = self._hold_for(self._var)
         # the still stretch
         self._buf: deque[tuple[int, float, float]] = deque()
         self._maxq: deque[tuple[int, float]] = deque()
@@ -241,11 +246,22 @@ class SpinDetector:
         floor = tune.noise_floor_deg
         self._var = max(self._msd / 2.0, floor * floor)
         self._band = max(tune.band_deg, tune.band_sigmas * math.sqrt(self._var))
+        self._hold = self._hold_for(self._var)
+
+    def _hold_for(self, var: float) -> float:
+        tune = self.tuning
+        excess = var / (tune.hold_noise_deg * tune.hold_noise_deg)
+        return tune.hold_s if excess <= 1.0 else tune.hold_s * math.sqrt(math.sqrt(excess))
+
+    @property
+    def hold_s(self) -> float:
+        """The hold in use now (longer for a sensor noisier than the tuning expects)."""
+        return self._hold
 
     # -- settling ------------------------------------------------------------
     def _check(self, now: float) -> Settled | None:
         n = self._n
-        hold = self.tuning.hold_s
+        hold = self._hold
         if n == 0 or now - self._buf[0][1] < hold:
             return None
         state = self.state

@@ -9,26 +9,65 @@ The ADC is created in ``start()`` (never at import), with the injected
 ``pin_factory`` (gpiozero's MockFactory in tests and --sim); ``adc_factory``
 lets tests hand in a fake.  A 10-bit reading is coarser than the Pico's 12-bit
 one, so ``RECOMMENDED_TUNING`` widens the settle detector's band.
+
+Each sample is a *burst* of ``burst`` back-to-back reads (each one gpiozero
+``value`` call, a full 3-byte SPI transaction at gpiozero's 500 kHz), combined by
+``combine_burst``: averaging N reads divides independent noise by sqrt(N), which
+narrows the still band and lets the settle rule decide sooner.  The sample is
+stamped when its burst is complete.  Noise that does not change within a burst
+(a slow ripple on the sensor's output) is not averaged away; the detector measures
+whatever noise is left and its hold and band grow with it.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from companion.devices.pins import MCP3008_CHANNEL
 from companion.devices.turntable.detector import SettleTuning
 from companion.devices.turntable.source import AngleSample, AngleSource, SourceStatus
 
+BURST_READS = 16
+"""Reads per sample: +-2 steps of noise (0.5 deg rms per read) averaged to about 0.13 deg."""
+READ_S = 0.00015
+"""About how long one gpiozero read takes on a Raspberry Pi 4 (48 us of it on the wire at
+gpiozero's 500 kHz SPI clock, the rest Python and the kernel): an estimate, not measured
+on a Pi.  100 bursts of 16 a second are 1,600 reads, about a quarter of the reading
+thread's time."""
+RATE_HZ = 100.0
+"""Bursts (samples) per second: as many reads as 200 single reads a second would be, spent
+on quieter samples."""
+
 RECOMMENDED_TUNING = SettleTuning(
-    band_deg=1.0, noise_deg=0.35, hold_s=0.4, travel_deg=0.2, drift_sigmas=3.5
+    band_deg=0.5,
+    noise_deg=0.15,
+    band_sigmas=6.0,
+    hold_s=0.25,
+    hold_noise_deg=0.2,
+    travel_deg=0.2,
+    drift_sigmas=3.5,
 )
-"""10-bit steps (0.35 deg) with +-1-2 steps of noise: a wider band to start from (the
-detector widens it further to the noise it measures), a longer hold (a bounce-back's
-spring, and the end of the approach, take longer to stand out of that noise) and a
-more cautious bound on how far a creep may still go."""
+"""10-bit steps (0.35 deg) with +-1-2 steps of noise, averaged over a burst: the band
+starts from the averaged noise and follows what the detector measures, at 6 standard
+deviations (averaged noise is no longer bounded by +-2 steps, so a long still stretch
+spans more of it than 4.5); a hold longer than the AS5600's (a bounce-back's spring takes
+longer to stand out of that noise), longer still if the noise measured is above what the
+burst should leave (0.4 s for unaveraged +-2 steps), and a more cautious bound on how
+far a creep may go."""
+
+
+def combine_burst(degrees: Sequence[float]) -> float:
+    """One angle from a burst of reads: their mean, less the highest and lowest read once
+    there are four or more (one glitched transfer cannot pull it), taken around the first
+    read so a wolf resting on the 0/360 line (reads of 0.1 and 359.8) stays there."""
+    first = degrees[0]
+    offsets = sorted((d - first + 180.0) % 360.0 - 180.0 for d in degrees)
+    if len(offsets) >= 4:
+        offsets = offsets[1:-1]
+    return (first + sum(offsets) / len(offsets)) % 360.0
 
 
 class AnalogReader(Protocol):
@@ -47,11 +86,12 @@ class MCP3008AngleSource(AngleSource):
         self,
         channel: int = MCP3008_CHANNEL,
         pin_factory: Any = None,
-        rate_hz: float = 200.0,
+        rate_hz: float = RATE_HZ,
         clock: Callable[[], float] = time.monotonic,
         output_range: tuple[float, float] = (0.0, 1.0),
         stale_after_s: float = 1.0,
         adc_factory: Callable[[], AnalogReader] | None = None,
+        burst: int = BURST_READS,
     ) -> None:
         super().__init__()
         if not 0 <= channel <= 7:
@@ -61,6 +101,9 @@ class MCP3008AngleSource(AngleSource):
             raise ValueError(f"output_range must rise within 0..1, got {output_range}")
         if rate_hz <= 0:
             raise ValueError("rate_hz must be above 0")
+        if burst < 1:
+            raise ValueError(f"a burst is at least one read, not {burst}")
+        self.burst = burst
         self.channel = channel
         self.pin_factory = pin_factory
         self.rate_hz = rate_hz
@@ -101,17 +144,19 @@ class MCP3008AngleSource(AngleSource):
         return True
 
     def poll_once(self) -> AngleSample | None:
-        """Read the ADC once and deliver the sample; None if it could not be read."""
+        """Read a burst from the ADC and deliver it as one sample; None if it failed."""
         if not self.open():
             return None
-        assert self._adc is not None
+        adc = self._adc
+        assert adc is not None
+        to_degrees = self.to_degrees
         try:
-            value = float(self._adc.value)
+            reads = [to_degrees(float(adc.value)) for _ in range(self.burst)]
         except Exception as err:
             self.read_errors += 1
             self.error = f"MCP3008 read failed: {err}"
             return None
-        sample = AngleSample(self.clock(), self.to_degrees(value))
+        sample = AngleSample(self.clock(), combine_burst(reads))
         self._emit(sample)
         return sample
 
@@ -126,10 +171,18 @@ class MCP3008AngleSource(AngleSource):
         self._thread.start()
 
     def _run(self) -> None:
+        """A burst every ``1 / rate_hz`` seconds, on a schedule (the bursts' own time and
+        late wake-ups do not slow the rate down); a wake-up later than a period skips ahead."""
         period = 1.0 / self.rate_hz
+        clock = self.clock
+        due = clock()
         while not self._stop.is_set():
             self.poll_once()
-            self._stop.wait(period)
+            due += period
+            now = clock()
+            if due < now:
+                due = now
+            self._stop.wait(due - now)
 
     def stop(self) -> None:
         thread = self._thread

@@ -22,7 +22,8 @@ from companion.devices.turntable.sim_kit import SimKit, open_simulated_turntable
 def describe(source: SerialAngleSource) -> str:
     link = source.link
     stats = link.stats()
-    parts = [source.status_text()]
+    text, state = source.status_text(), source.status().value
+    parts = [text if text.startswith(f"{state}: ") else f"{state}: {text}"]
     beat = source.heartbeat
     if beat is not None:
         parts.append(f"AGC {beat.agc} (aim for the middle), magnitude {beat.magnitude}")

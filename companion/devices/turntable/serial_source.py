@@ -82,8 +82,7 @@ class SerialAngleSource(AngleSource):
         status = self.status()
         if status is SourceStatus.MISSING:
             return f"missing: {self.link.message}"
-        last = self.last_sample
-        reading = f"{last.degrees:.1f} deg" if last is not None else "no reading yet"
+        reading = self.reading_words()
         sensor = self.sensor
         if status is SourceStatus.STALE:
             if self.link.is_stale():
@@ -92,8 +91,8 @@ class SerialAngleSource(AngleSource):
                 why = sensor.advice
             else:
                 why = "no angle for a while"
-            return f"stale: {why} (last {reading})"
-        text = f"{status.value}: {reading}"
+            return f"stale: {why}; last {reading}"
+        text = reading
         if sensor is not None and sensor is not SensorState.OK:
             text += f"; {sensor.advice}"
         stats = self.link.stats()

@@ -37,6 +37,9 @@ class AngleSource(abc.ABC):
     def __init__(self) -> None:
         self.on_sample: Callable[[AngleSample], None] | None = None
         self.last_sample: AngleSample | None = None
+        self.words: Callable[[AngleSample], str] | None = None
+        """Says a reading in the players' words (where the wolf points on the board, steady
+        or turning); set by whoever calibrates and judges the readings, e.g. the game."""
 
     @abc.abstractmethod
     def start(self) -> None:
@@ -52,12 +55,24 @@ class AngleSource(abc.ABC):
 
     def status_text(self) -> str:
         """A one-line description for the devices screen (override for detail)."""
+        return self.reading_words()
+
+    def reading_words(self) -> str:
+        """The latest reading as players read it: "wolf sensor: 123° (steady)"."""
         last = self.last_sample
-        reading = f"{last.degrees:.1f} deg" if last else "no reading yet"
-        return f"{self.status().value}: {reading}"
+        if last is None:
+            return "wolf sensor: no reading yet"
+        words = self.words
+        return words(last) if words is not None else sensor_words(last.degrees)
 
     def _emit(self, sample: AngleSample) -> None:
         self.last_sample = sample
         callback = self.on_sample
         if callback is not None:
             callback(sample)
+
+
+def sensor_words(degrees: float, motion: str = "") -> str:
+    """ "wolf sensor: 123°", with "(steady)" or "(turning)" when ``motion`` is given."""
+    words = f"wolf sensor: {round(degrees) % 360}°"
+    return f"{words} ({motion})" if motion else words

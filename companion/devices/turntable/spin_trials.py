@@ -19,7 +19,13 @@ from companion.devices.turntable.detector import (
     SettleTuning,
     SpinDetector,
 )
-from companion.devices.turntable.mcp3008_source import RECOMMENDED_TUNING
+from companion.devices.turntable.mcp3008_source import (
+    BURST_READS,
+    RATE_HZ,
+    READ_S,
+    RECOMMENDED_TUNING,
+    combine_burst,
+)
 from companion.devices.turntable.simulated import Physics, SpinModel
 from companion.devices.turntable.source import AngleSample
 
@@ -36,17 +42,23 @@ class Wiring:
     noise_lsb: int
     tuning: SettleTuning
     fixed_rule: SettleTuning
+    burst: int = 1
+    """Reads per sample, combined as the source combines them (``combine_burst``)."""
+    read_s: float = 0.0
+    """How long one read of a burst takes (its reads see the wolf move on)."""
 
 
 WIRINGS = (
     Wiring("serial AS5600", 100.0, 12, 1, SettleTuning(), FIXED_BAND_TUNING),
     Wiring(
         "analog MCP3008",
-        200.0,
+        RATE_HZ,
         10,
         2,
         RECOMMENDED_TUNING,
         replace(FIXED_BAND_TUNING, band_deg=1.2, max_drift_dps=1.0),
+        BURST_READS,
+        READ_S,
     ),
 )
 
@@ -123,6 +135,18 @@ def spin(wiring: Wiring, condition: Condition, seed: int) -> Spin:
     period = 1.0 / wiring.rate_hz
     phase = rng.uniform(0, period)
 
+    burst, read_s = wiring.burst, wiring.read_s
+
+    def read(t: float) -> float:
+        if burst == 1:
+            model.advance(t)
+            return model.reading()
+        reads = []
+        for k in range(burst - 1, -1, -1):  # the burst ends when the sample is stamped
+            model.advance(t - k * read_s)
+            reads.append(model.reading())
+        return combine_burst(reads)
+
     def samples() -> Iterator[AngleSample]:
         i = 0
         flicked = False
@@ -132,8 +156,7 @@ def spin(wiring: Wiring, condition: Condition, seed: int) -> Spin:
                 model.advance(STILL_BEFORE_S)
                 model.flick(velocity)
                 flicked = True
-            model.advance(t)
-            yield AngleSample(t, model.reading())
+            yield AngleSample(t, read(t))
             if flicked and model.stopped_at is not None and t > model.stopped_at + STILL_AFTER_S:
                 return
             i += 1

@@ -14,6 +14,7 @@ from companion.devices.turntable.detector import (
     SpinDetector,
     SpinStarted,
 )
+from companion.devices.turntable.mcp3008_source import RECOMMENDED_TUNING
 from companion.devices.turntable.simulated import Physics, SpinModel
 from companion.devices.turntable.source import AngleSample
 
@@ -212,6 +213,24 @@ def test_the_band_widens_to_the_noise_measured_while_still(seed: int) -> None:
     assert isinstance(settled, Settled) and gap(settled.degrees, 200.0) < 0.3
     fixed = SpinDetector(FIXED_BAND_TUNING)
     assert not any(fixed.feed(s) for s in analog_noise(200.0, 3.0, seed))  # never still
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_noisier_sensor_than_the_tuning_expects_holds_longer(seed: int) -> None:
+    # the analog tuning expects a burst's averaged noise; single +-2 LSB reads are noisier
+    detector = SpinDetector(RECOMMENDED_TUNING)
+    assert detector.hold_s == RECOMMENDED_TUNING.hold_s
+    for sample in analog_noise(200.0, 3.0, seed):
+        detector.feed(sample)
+    noise = detector.noise_deg
+    assert noise > 2 * RECOMMENDED_TUNING.hold_noise_deg
+    expected = RECOMMENDED_TUNING.hold_s * (noise / RECOMMENDED_TUNING.hold_noise_deg) ** 0.5
+    assert detector.hold_s == pytest.approx(expected)
+    assert detector.hold_s > 0.35  # as long as unaveraged reads needed (0.35 s was not enough)
+    quiet = SpinDetector(SettleTuning())  # the AS5600's tuning sets no noise for its hold
+    for sample in analog_noise(200.0, 3.0, seed):
+        quiet.feed(sample)
+    assert quiet.hold_s == SettleTuning().hold_s
 
 
 def test_a_quiet_sensor_keeps_the_narrow_band() -> None:

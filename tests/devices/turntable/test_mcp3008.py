@@ -7,7 +7,11 @@ import threading
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from companion.devices.turntable.mcp3008_source import MCP3008AngleSource
+from companion.devices.turntable.mcp3008_source import (
+    BURST_READS,
+    MCP3008AngleSource,
+    combine_burst,
+)
 from companion.devices.turntable.source import SourceStatus
 from tests.devices.turntable.mock_mcp3008 import FakeMCP3008Chip
 
@@ -41,7 +45,7 @@ def test_reads_the_as5600_voltage_through_gpiozero_mcp3008_on_mock_spi(
     sample = source.poll_once()
     assert sample is not None and sample.t == 7.0
     assert sample.degrees == pytest.approx(90.0, abs=0.36)  # one 10-bit step is 0.35 deg
-    assert got == [sample] and chip.reads == [0]
+    assert got == [sample] and chip.reads == [0] * BURST_READS  # one burst, one sample
     chip.levels[0] = 0.75
     assert source.poll_once().degrees == pytest.approx(270.0, abs=0.36)  # type: ignore[union-attr]
     source.stop()
@@ -58,6 +62,55 @@ def test_other_channels_and_the_10_to_90_percent_output_mode() -> None:
         MCP3008AngleSource(channel=8)
     with pytest.raises(ValueError, match="output_range"):
         MCP3008AngleSource(output_range=(0.9, 0.1))
+
+
+class NoisyADC(FakeADC):
+    """Reads in turn from ``values`` (one per gpiozero ``value`` call)."""
+
+    def __init__(self, values: list[float]) -> None:
+        super().__init__()
+        self.values = values
+        self.calls = 0
+
+    @property  # type: ignore[override]
+    def value(self) -> float:
+        self.calls += 1
+        return self.values[(self.calls - 1) % len(self.values)]
+
+    @value.setter
+    def value(self, _: float) -> None:
+        pass
+
+
+def test_a_sample_is_the_mean_of_a_burst_of_reads_less_its_extremes() -> None:
+    step = 1 / 1023  # one 10-bit step of the AS5600's output
+    reads = [0.5 + k * step for k in (-2, 1, 0, 2, -1, 0, 1, -1)]
+    adc = NoisyADC(reads)
+    source = MCP3008AngleSource(adc_factory=lambda: adc, burst=8)
+    sample = source.poll_once()
+    assert adc.calls == 8 and sample is not None
+    middle = sorted(reads)[1:-1]
+    assert sample.degrees == pytest.approx(360.0 * sum(middle) / len(middle))
+    glitch = NoisyADC([0.5, 0.5, 0.5, 0.5, 0.5, 0.0])  # one transfer read as zero
+    source = MCP3008AngleSource(adc_factory=lambda: glitch, burst=6)
+    assert source.poll_once().degrees == pytest.approx(180.0)  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match="at least one read"):
+        MCP3008AngleSource(burst=0)
+
+
+def test_a_burst_on_the_zero_line_stays_on_it() -> None:
+    assert combine_burst([359.6, 0.4, 359.6, 0.4]) == pytest.approx(0.0, abs=1e-9)
+    assert combine_burst([359.3, 359.6, 0.0, 359.6, 359.3]) == pytest.approx(359.5)
+    assert combine_burst([90.0]) == 90.0
+
+
+def test_the_devices_screen_reads_the_sensor_in_whole_degrees() -> None:
+    source = MCP3008AngleSource(adc_factory=lambda: FakeADC(0.25))
+    assert source.status_text() == "wolf sensor: no reading yet"
+    source.poll_once()
+    assert source.status_text() == "wolf sensor: 90°"
+    source.words = lambda sample: f"wolf sensor: {sample.degrees + 10:.0f}° (steady)"
+    assert source.status_text() == "wolf sensor: 100° (steady)"
 
 
 def test_status_missing_stale_and_connected() -> None:

@@ -49,7 +49,7 @@ def test_samples_arrive_in_degrees_with_the_kits_timing(bus: FakeBus, clock: Fak
     assert all(abs(step - 0.01) < 1e-6 for step in steps)  # measured 10 ms apart
     assert all(s.t <= clock() for s in samples)
     assert source.status() is SourceStatus.CONNECTED
-    assert source.status_text() == "connected: 90.0 deg"
+    assert source.status_text() == "wolf sensor: 90°"
 
 
 def test_a_burst_delivered_at_once_keeps_its_measured_spacing(
@@ -84,7 +84,7 @@ def test_a_quiet_kit_is_stale(bus: FakeBus, clock: FakeClock) -> None:
     kit.silent = True
     run(source.link, clock, 0.6)
     assert source.status() is SourceStatus.STALE
-    assert source.status_text().startswith("stale: the kit has gone quiet (last 90.0 deg)")
+    assert source.status_text().startswith("stale: the kit has gone quiet; last wolf sensor: 90°")
 
 
 def test_no_magnet_is_stale_with_advice(bus: FakeBus, clock: FakeClock) -> None:

@@ -21,10 +21,16 @@ from companion.devices.turntable.kit import open_turntable
 from companion.devices.turntable.mcp3008_source import RECOMMENDED_TUNING, MCP3008AngleSource
 from companion.devices.turntable.settle_feed import SettleFeed
 from companion.devices.turntable.simulated import SimulatedTurntable
-from companion.devices.turntable.source import AngleSource
+from companion.devices.turntable.source import AngleSample, AngleSource, sensor_words
 
 POLL_HZ = 10.0
 """Only for sources that report changes only: others are judged on arrival."""
+MOTION_WORDS = {
+    SpinDetector.RESTING: "steady",
+    SpinDetector.SPINNING: "turning",
+    SpinDetector.UNKNOWN: "settling",
+}
+"""How the settle detector sees the wolf, as the devices screen says it."""
 
 
 Flicker = Callable[[float], object]
@@ -107,6 +113,7 @@ class TurntableLink:
     def start(self, run_source: bool = True) -> None:
         """Listen to the source (and start its thread unless ``run_source`` is False)."""
         self.source.on_sample = self.feed.take
+        self.source.words = self.reading_words
         self.feed.connect(Clock.create_trigger(self.feed.deliver, 0))
         if run_source:
             self.source.start()
@@ -119,6 +126,7 @@ class TurntableLink:
             self._event = None
         self.source.stop()
         self.source.on_sample = None
+        self.source.words = None
         self.feed.connect(None)
 
     def flick(self, velocity_dps: float) -> bool:
@@ -134,6 +142,12 @@ class TurntableLink:
             return False
         self.turner(((self.last_raw or 0.0) + degrees) % 360.0)
         return True
+
+    def reading_words(self, sample: AngleSample) -> str:
+        """ "wolf sensor: 123° (steady)": where the snout points on the board (calibrated),
+        and whether the wolf rests or turns as the settle detector judges it."""
+        motion = MOTION_WORDS.get(self.feed.detector.state, "")
+        return sensor_words(self.calibration.to_board(sample.degrees), motion)
 
     def board_angle(self) -> float | None:
         return None if self.last_raw is None else self.calibration.to_board(self.last_raw)
