@@ -37,6 +37,7 @@ class TablePlay:
     """How often the app decides a chance node (half of those in runs); else the
     table enters the outcome by hand."""
     reference: list[State] = field(default_factory=list)
+    """The step-by-step positions (empty: not kept, for long benchmark journals)."""
     actions: int = 0
     """Action events journaled so far (undo events not counted)."""
 
@@ -47,7 +48,8 @@ class TablePlay:
         state = session.state
         if session.can_undo() and (state.is_terminal() or rng.random() < self.undo_chance):
             session.undo()
-            self.reference.pop()
+            if self.reference:
+                self.reference.pop()
             return True
         if state.is_terminal():
             return False
@@ -64,9 +66,23 @@ class TablePlay:
         else:
             outcome = rng.choice(state.legal_actions())
             session.apply(outcome)
-        self.reference.append(self.reference[-1].child(outcome))
-        self.actions += 1
+        self._follow(outcome)
         return True
+
+    def _follow(self, outcome: object) -> None:
+        if self.reference:
+            self.reference.append(self.reference[-1].child(outcome))
+        self.actions += 1
+
+    def events(self, actions: int) -> Iterator[int]:
+        """Step until ``actions`` action events are journaled or the game cannot go
+        on, yielding the action count after every event."""
+        while self.actions < actions and self.step():
+            yield self.actions
+
+    def play_to(self, actions: int) -> None:
+        for _ in self.events(actions):
+            pass
 
     def _run(self) -> None:
         """A run of up to three app draws in one go (``Session.draw_while``)."""
@@ -77,8 +93,7 @@ class TablePlay:
             return left[0] >= 0
 
         for outcome in self.session.draw_while(more):
-            self.reference.append(self.reference[-1].child(outcome))
-            self.actions += 1
+            self._follow(outcome)
 
 
 def table_play(
@@ -88,17 +103,12 @@ def table_play(
     undo_chance: float = 0.15,
     players: int = 0,
     drawn: float = 0.6,
+    keep_reference: bool = True,
 ) -> TablePlay:
     """A new seeded game (``players`` 0: the most the game takes) ready to ``step``."""
     count = players or game.max_players
     session = Session.start(journal, game, count, LONG_OPTIONS.get(game.id, {}), seed=seed)
     first = game.new_initial_state(count, session.record.options, seed)
     first.names = list(session.record.names)
-    return TablePlay(session, random.Random(seed), undo_chance, drawn, [first])
-
-
-def played(play: TablePlay, actions: int) -> Iterator[TablePlay]:
-    """Step ``play`` until ``actions`` action events are journaled or it cannot go on,
-    yielding it after every event."""
-    while play.actions < actions and play.step():
-        yield play
+    reference = [first] if keep_reference else []
+    return TablePlay(session, random.Random(seed), undo_chance, drawn, reference)

@@ -17,7 +17,7 @@ from companion.engines import registry
 from companion.engines.base import State
 from companion.session.journal import Journal
 from companion.session.session import CHECKPOINT_EVERY, RECENT, Session, UndoRefused
-from tests.session.table_play import played, table_play
+from tests.session.table_play import table_play
 
 GAMES = registry.all_games()
 SEEDS = (3, 11)
@@ -48,7 +48,7 @@ def test_resume_and_undo_show_the_step_by_step_positions(
     journal = Journal(tmp_path / "journal.sqlite3")
     play = table_play(journal, game, seed)  # type: ignore[arg-type]
     session = play.session
-    for play in played(play, ACTIONS):
+    for _ in play.events(ACTIONS):
         same(session.state, play.reference[-1])
         since_floor = len(session.steps) - session._floor
         assert session.kept_positions() <= RECENT + 2 + since_floor // CHECKPOINT_EVERY
@@ -68,8 +68,7 @@ def test_undo_stops_at_the_last_app_draw_and_drops_what_lies_before_it(tmp_path:
     journal = Journal(tmp_path / "journal.sqlite3")
     play = table_play(journal, game, seed=5, undo_chance=0.0)
     session = play.session
-    for play in played(play, 300):
-        pass
+    play.play_to(300)
     draws = [i for i, step in enumerate(session.steps) if not step.source.undoable]
     assert draws, "the game had app draws"
     floor = draws[-1] + 1
