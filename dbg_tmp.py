@@ -1,14 +1,10 @@
-import tempfile, time, gc
-from pathlib import Path
+import time, sys, resource
+def rss():
+    return int(open('/proc/self/status').read().split('VmRSS:')[1].split()[0])
+r0=rss(); t=time.perf_counter()
 from companion.engines import registry
-from companion.session.journal import Journal
-from companion.session.session import Session
-from benchmarks.bench_resume import journal_of
-for gid in ("little-dead-riding-hood", "gingerdead-house"):
-    game = registry.get(gid)
-    j = Journal(Path(tempfile.mkdtemp())/"j.sqlite3")
-    row = journal_of(j, game, 500)
-    for off in (0,1,0,1):
-        if off: gc.disable()
-        c=time.process_time(); Session.resume(j, row, game); print(gid, off, round(time.process_time()-c,3))
-        gc.enable()
+registry.all_games()
+print("engines", round((time.perf_counter()-t)*1e3), "ms", (rss()-r0)//1024, "MB", "numpy" in sys.modules)
+r0=rss(); t=time.perf_counter()
+import PIL.Image
+print("PIL", round((time.perf_counter()-t)*1e3), "ms", (rss()-r0)//1024, "MB")
