@@ -2,8 +2,11 @@
 
 Each journal is a seeded game played through a Session as a table plays it
 (decisions, app draws, outcomes entered by hand, take-backs: see
-tests/session/table_play.py), 500 action events long; the slowest engine per action
-also gets a 10,000-action journal.  Measured in the same run on the same journals:
+tests/session/table_play.py), 500 action events long; the slowest engine per standing
+step also gets a 10,000-action journal.  No engine's game lasts 10,000 steps (their
+round limits end it first), so that journal is mostly take-backs at the end, which
+resume never re-applies; the ``replay-10k`` goal is therefore judged on 10,000 steps
+at the slowest engine's measured cost per standing step of its 500-action game.  Measured in the same run on the same journals:
 
 - ``Session.resume``: each key parsed by the engine, applied to one state in place,
   a kept position every 32 steps and only from where undo stops;
@@ -111,6 +114,7 @@ def compare(journal: Journal, row: int, game: Game, old_repeats: int) -> dict[st
     return {
         "events": len(journal.events(row)),
         "steps": len(session.steps),
+        "per_step": statistics.median(new_times) / max(1, len(session.steps)),
         "new": new_times,
         "engine": engine_times,
         "deep": deep_times,
@@ -125,11 +129,12 @@ def row_of(name: str, result: dict[str, Any]) -> list[object]:
     return [
         name,
         result["events"],
+        result["steps"],
         spread(result["new"]),
         spread(result["engine"]),
         spread(result["deep"]),
         f"{statistics.median(result['deep']) / new:.0f}x",
-        f"{result['kept']} / {result['steps']}",
+        f"{result['kept']} / {result['steps'] + 1}",
         f"{result['new_kb']:.0f} / {result['old_kb']:.0f}",
     ]
 
@@ -137,6 +142,7 @@ def row_of(name: str, result: dict[str, Any]) -> list[object]:
 HEADERS = [
     "game",
     "events",
+    "standing steps",
     "resume ms min/med/max",
     "copy-per-step ms",
     "deepcopy-per-step ms",
@@ -155,7 +161,7 @@ def main() -> None:
             rows.append(row_of(game.name, result))
             median = statistics.median(result["new"])
             worst = max(worst, median)
-            slowest = max(slowest, (median / result["events"], game), key=lambda s: s[0])
+            slowest = max(slowest, (result["per_step"], game), key=lambda s: s[0])
         print_table(f"Resuming a {ACTIONS}-action game (ms)", HEADERS, rows)
         report(
             "resume-500",
@@ -170,11 +176,16 @@ def main() -> None:
             HEADERS,
             [row_of(game.name, long)],
         )
-        median = statistics.median(long["new"])
+        scaled = slowest[0] * LONG_ACTIONS
+        print(
+            f"{LONG_ACTIONS:,} standing steps at {game.name}'s {slowest[0] * 1e6:.0f} us per"
+            f" step: {scaled:.2f} s; the {long['events']:,}-event journal above:"
+            f" {statistics.median(long['new']):.2f} s"
+        )
         report(
             "replay-10k",
-            median <= LONG_TARGET_S,
-            f"{median:.2f} s median ({game.name})",
+            scaled <= LONG_TARGET_S,
+            f"{scaled:.2f} s for 10k steps of {game.name} (from its per-step median)",
             f"<= {LONG_TARGET_S:.0f} s",
         )
         journal.close()

@@ -13,9 +13,11 @@ re-applies the journal's actions to one state in place (no copy per action).
 
 from __future__ import annotations
 
+import gc
 import random
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -124,15 +126,16 @@ class Session:
             raise ResumeFailed(
                 f"saved game {game_row} ({record.game}) cannot start: {err}"
             ) from err
-        for event in _surviving(journal.events(game_row), upto, game_row, record.game):
-            text = event.action or ""
-            try:
-                session._replay(session._action_for(text), text, event.source)
-            except (IllegalAction, IndexError) as err:
-                raise ResumeFailed(
-                    f"saved game {game_row} ({record.game}) breaks at step {event.seq} "
-                    f"({event.action!r}): {err}"
-                ) from err
+        with _no_collection():
+            for event in _surviving(journal.events(game_row), upto, game_row, record.game):
+                text = event.action or ""
+                try:
+                    session._replay(session._action_for(text), text, event.source)
+                except (IllegalAction, IndexError) as err:
+                    raise ResumeFailed(
+                        f"saved game {game_row} ({record.game}) breaks at step {event.seq} "
+                        f"({event.action!r}): {err}"
+                    ) from err
         if upto is None:
             session._repair_finished_mark()
         return session
@@ -310,6 +313,19 @@ class Session:
             self.state = state
         self._actions.pop()
         return self.steps.pop()
+
+
+@contextmanager
+def _no_collection() -> Iterator[None]:
+    """No garbage collection while a game is replayed: a replay makes many short-lived
+    objects, and a full collection of the app's heap (tens of ms) would land in it."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def _surviving(events: list[Event], upto: int | None, row: int, game: str) -> list[Event]:
