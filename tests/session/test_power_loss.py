@@ -1,4 +1,4 @@
-"""Pulling the plug: a worker is SIGKILLed at random moments, 50 times (and 6 times
+"""Pulling the plug: a worker is SIGKILLed at random moments, 50 times (and 4 times
 while it journals whole shuffles of app draws).
 
 After every kill the journal passes SQLite's integrity check, and every event the
@@ -20,7 +20,7 @@ from tests.engines.toy_game import GAME
 from tests.session.journal_worker import digest, shuffling
 
 KILLS = 50
-SHUFFLE_KILLS = 6
+SHUFFLE_KILLS = 4
 ROOT = Path(__file__).resolve().parents[2]
 
 
