@@ -300,21 +300,36 @@ class Journal:
 
         ``finished`` (the result) marks the game over and ``reopen`` marks it not over,
         in the same transaction as the event, so a power cut cannot split them."""
+        return self.append_many(game_id, [(kind, action, source)], finished, reopen)
+
+    def append_many(
+        self,
+        game_id: int,
+        events: list[tuple[str, str | None, Source]],
+        finished: str | None = None,
+        reopen: bool = False,
+    ) -> int:
+        """Append ``(kind, action, source)`` events in one transaction (all or none
+        survive a power cut) and return the last one's sequence number once on disk."""
+        now = time.time()
         with self._transaction() as db:
             (last,) = db.execute(
                 "SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?", (game_id,)
             ).fetchone()
-            seq = int(last) + 1
-            db.execute(
+            first = int(last) + 1
+            db.executemany(
                 "INSERT INTO events (game_id, seq, kind, action, source, time)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, seq, kind, action, source.value, time.time()),
+                [
+                    (game_id, first + i, kind, action, source.value, now)
+                    for i, (kind, action, source) in enumerate(events)
+                ],
             )
             if finished is not None:
                 _mark_finished(db, game_id, finished)
             if reopen:
                 _mark_unfinished(db, game_id)
-        return seq
+        return first + len(events) - 1
 
     def events(self, game_id: int) -> list[Event]:
         rows = self._db.execute(

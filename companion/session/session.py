@@ -4,20 +4,36 @@ Every action is checked on a copy first, then written to the journal, and only
 then becomes the live state, so the journal never holds an action the engine
 refused and the screen never shows a state the journal lacks.  The app's own
 chance draws are committed before anyone sees them; undo never re-draws them.
+
+Undo stops at the last app draw or sensor reading (the *floor*), so only positions
+from there on are kept: the last few whole, and one every ``CHECKPOINT_EVERY`` steps,
+from which an older position is rebuilt by re-applying the steps after it.  Resuming
+re-applies the journal's actions to one state in place (no copy per action).
 """
 
 from __future__ import annotations
 
+import gc
 import random
+from bisect import bisect_right
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from companion.engines import registry
-from companion.engines.base import Game, IllegalAction, State, sample_chance
-from companion.session.journal import GAME_FORMAT, GameRecord, Journal, Source
+from companion.engines.base import CHANCE, Game, IllegalAction, State, sample_chance
+from companion.session.journal import GAME_FORMAT, Event, GameRecord, Journal, Source
 
 CHANCE_SOURCES = (Source.APP_DRAW, Source.SENSOR, Source.MANUAL)
 """Who may decide a chance node: the app's RNG, a sensor, or a tap saying what the table showed."""
+CHECKPOINT_EVERY = 32
+"""A kept position every this many steps: an undo re-applies at most this many actions."""
+RECENT = 4
+"""The last positions kept whole, so the first few undos copy nothing."""
+MAX_RUN = 1_000
+"""At most this many app draws in one run (``draw_while``): a predicate that never turns
+false cannot hang the screen."""
 
 
 class UndoRefused(Exception):
@@ -58,8 +74,15 @@ class Session:
             record.players, record.options, record.seed
         )
         self.state.names = list(record.names)
-        self._past: list[State] = []
         self.steps: list[Step] = []
+        self._actions: list[Any] = []
+        """The engine action of each step, to rebuild a position from a kept one."""
+        self._kept_at: list[int] = []
+        """Step counts of the kept positions, ascending (``_kept`` holds them)."""
+        self._kept: list[State] = []
+        """Kept positions: never changed in place, so the live state may be one of them."""
+        self._floor = 0
+        """The step count undo cannot go below: just after the last app draw or reading."""
 
     # -- creating and resuming --------------------------------------------------
     @classmethod
@@ -103,20 +126,16 @@ class Session:
             raise ResumeFailed(
                 f"saved game {game_row} ({record.game}) cannot start: {err}"
             ) from err
-        for event in journal.events(game_row):
-            if upto is not None and event.seq > upto:
-                break
-            try:
-                if event.kind == "undo":
-                    session._pop()
-                else:
-                    action = session.state.string_to_action(event.action or "")
-                    session._advance(session.state.child(action), event.action or "", event.source)
-            except (IllegalAction, UndoRefused, IndexError) as err:
-                raise ResumeFailed(
-                    f"saved game {game_row} ({record.game}) breaks at step {event.seq} "
-                    f"({event.action!r}): {err}"
-                ) from err
+        with _no_collection():
+            for event in _surviving(journal.events(game_row), upto, game_row, record.game):
+                text = event.action or ""
+                try:
+                    session._replay(session._action_for(text), text, event.source)
+                except (IllegalAction, IndexError) as err:
+                    raise ResumeFailed(
+                        f"saved game {game_row} ({record.game}) breaks at step {event.seq} "
+                        f"({event.action!r}): {err}"
+                    ) from err
         if upto is None:
             session._repair_finished_mark()
         return session
@@ -142,7 +161,7 @@ class Session:
         self._check_source(text, source)
         finished = self._result(nxt) if nxt.is_terminal() else None
         self.journal.append(self.game_row, "action", text, source, finished=finished)
-        self._advance(nxt, text, source)
+        self._advance(nxt, [(action, text, source)])
 
     def _check_source(self, text: str, source: Source) -> None:
         if self.state.is_chance_node():
@@ -167,11 +186,36 @@ class Session:
         self.apply(action, Source.APP_DRAW)
         return action
 
+    def draw_while(self, keep_going: Callable[[State], bool]) -> list[Any]:
+        """App draws one after another while the position is a chance node and
+        ``keep_going(position)`` holds (a whole deck shuffled card by card).
+
+        The run is journaled in one transaction before any of it becomes the live
+        state, and each draw is the one ``draw`` would have made at its step."""
+        work = self.state.clone()
+        run: list[tuple[Any, str, Source]] = []
+        while work.is_chance_node() and keep_going(work) and len(run) < MAX_RUN:
+            action = sample_chance(work, self._rng_at(len(self.steps) + len(run)))
+            text = work.action_to_string(action)
+            work.apply(action)
+            run.append((action, text, Source.APP_DRAW))
+        if not run:
+            return []
+        finished = self._result(work) if work.is_terminal() else None
+        self.journal.append_many(
+            self.game_row, [("action", t, s) for _, t, s in run], finished=finished
+        )
+        self._advance(work, run)
+        return [a for a, _, _ in run]
+
     def draw_rng(self) -> random.Random:
         """The RNG for an app draw at this step (``draw`` and the app's own devices).
 
         Derived from the seed and the step, so the same game draws the same way."""
-        return random.Random(f"{self.record.seed}/{len(self.steps)}")
+        return self._rng_at(len(self.steps))
+
+    def _rng_at(self, step: int) -> random.Random:
+        return random.Random(f"{self.record.seed}/{step}")
 
     def undo(self) -> Step:
         """Take back the last decision; refuses across an app draw or a sensor reading."""
@@ -196,13 +240,107 @@ class Session:
         outcome = state.outcome()
         return outcome.reason if outcome else ""
 
-    def _advance(self, nxt: State, text: str, source: Source) -> None:
-        self.steps.append(Step(self.state.current_player(), text, source))
-        self._past.append(self.state)
+    def _action_for(self, text: str) -> Any:
+        """The action a journaled key names: the engine's own parser, else a search
+        of the legal actions (which also reads keys whose spacing or case differs)."""
+        try:
+            return self.state.key_to_action(text)
+        except IllegalAction:
+            return self.state.string_to_action(text)
+
+    def _advance(self, nxt: State, run: list[tuple[Any, str, Source]]) -> None:
+        """``nxt`` (a new object) is the position after ``run``, applied to the live one."""
+        self._keep(len(self.steps), self.state)
+        player = self.state.current_player()
+        for action, text, source in run:
+            self._record(player, action, text, source)
+            player = CHANCE
         self.state = nxt
+        self._forget()
+
+    def _replay(self, action: Any, text: str, source: Source) -> None:
+        """Apply a journaled action to the live state in place (only while resuming,
+        when the live state is not a kept position)."""
+        count = len(self.steps)
+        if count % CHECKPOINT_EVERY == 0:
+            self._keep(count, self.state.clone())
+        player = self.state.current_player()
+        self.state.apply(action)
+        self._record(player, action, text, source)
+        self._forget()
+
+    def _record(self, player: int, action: Any, text: str, source: Source) -> None:
+        self.steps.append(Step(player, text, source))
+        self._actions.append(action)
+        if not source.undoable:
+            self._floor = len(self.steps)
+
+    def _keep(self, count: int, state: State) -> None:
+        if self._kept_at and self._kept_at[-1] == count:  # undone to a kept position
+            self._kept[-1] = state
+            return
+        self._kept_at.append(count)
+        self._kept.append(state)
+
+    def _forget(self) -> None:
+        """Drop positions undo can no longer need: all but the newest at or below the
+        floor, and whole positions that left the recent window between checkpoints."""
+        base = bisect_right(self._kept_at, self._floor) - 1
+        if base > 0:
+            del self._kept_at[:base], self._kept[:base]
+        old = len(self.steps) - 1 - RECENT
+        at = bisect_right(self._kept_at, old) - 1
+        if at >= 0 and self._kept_at[at] == old > self._floor and old % CHECKPOINT_EVERY:
+            del self._kept_at[at], self._kept[at]
+
+    def kept_positions(self) -> int:
+        """How many whole positions are held for undo (few: see the module docstring)."""
+        return len(self._kept)
 
     def _pop(self) -> Step:
-        if not self._past:
+        if not self.steps:
             raise UndoRefused("There is nothing to undo.")
-        self.state = self._past.pop()
+        target = len(self.steps) - 1
+        at = bisect_right(self._kept_at, target) - 1
+        del self._kept_at[at + 1 :], self._kept[at + 1 :]
+        start = self._kept_at[at]
+        if start == target:
+            self.state = self._kept[at]
+        else:
+            state = self._kept[at].clone()
+            for action in self._actions[start:target]:
+                state.apply(action)
+            self.state = state
+        self._actions.pop()
         return self.steps.pop()
+
+
+@contextmanager
+def _no_collection() -> Iterator[None]:
+    """No garbage collection while a game is replayed: a replay makes many short-lived
+    objects, and a full collection of the app's heap (tens of ms) would land in it."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _surviving(events: list[Event], upto: int | None, row: int, game: str) -> list[Event]:
+    """The journal's actions that still stand (each undo cancels the action before it),
+    up to event ``upto``: an undone action never needs replaying."""
+    standing: list[Event] = []
+    for event in events:
+        if upto is not None and event.seq > upto:
+            break
+        if event.kind != "undo":
+            standing.append(event)
+        elif standing:
+            standing.pop()
+        else:
+            raise ResumeFailed(
+                f"saved game {row} ({game}) breaks at step {event.seq}: there is nothing to undo"
+            )
+    return standing

@@ -108,6 +108,18 @@ class GameController:
         self.changed()
         return outcome
 
+    def draw_while(self, keep_going: Callable[[Any], bool]) -> list[Any]:
+        """App draws one after another while ``keep_going(position)`` holds (a deck
+        shuffled card by card): one journal commit, then one redraw of the screen."""
+        try:
+            outcomes = self.session.draw_while(keep_going)
+        except IllegalAction as err:
+            self.message(str(err))
+            return []
+        if outcomes:
+            self.changed()
+        return outcomes
+
     def draw_rng(self) -> random.Random:
         """The session's RNG for an app draw now: give it to a device that draws (the bag)."""
         return self.session.draw_rng()

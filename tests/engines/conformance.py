@@ -22,7 +22,8 @@ from tests.engines.view_checks import check_view
 GARBAGE_ACTIONS: list[Any] = [None, -999, "not an action", ("nonsense", 1), 10**9]
 
 
-def check_step(state: State) -> None:
+def check_step(state: State) -> dict[str, Any]:
+    """Check one position; return its saved data (the caller keeps it as the snapshot)."""
     player = state.current_player()
     assert player in (CHANCE, TERMINAL) or 0 <= player < state.num_players, player
     if player == CHANCE:
@@ -46,6 +47,7 @@ def check_step(state: State) -> None:
     assert rebuilt.to_dict() == saved
     assert rebuilt.current_player() == player
     assert rebuilt.legal_actions() == state.legal_actions()
+    return saved
 
 
 def check_action_text(state: State, action: Any) -> None:
@@ -62,18 +64,28 @@ def check_every_action(state: State, seen_actions: list[Any]) -> None:
     for action in legal:
         state.clone().apply(action)
     legal_reprs = {repr(a) for a in legal}
-    for action in [*GARBAGE_ACTIONS, *seen_actions]:
-        if repr(action) in legal_reprs:
-            continue
-        probe = state.clone()
+    probes = [a for a in [*GARBAGE_ACTIONS, *seen_actions] if repr(a) not in legal_reprs]
+    for action in probes:  # on the state itself: a refusal must change nothing
         try:
-            probe.apply(action)
+            state.apply(action)
         except IllegalAction as err:
             assert str(err), "IllegalAction needs a reason"
         else:
             raise AssertionError(f"{action!r} is not legal but applied")
-        assert probe.to_dict() == before, f"a refused {action!r} changed the state"
-    assert state.to_dict() == before
+    if state.to_dict() != before:
+        fresh = state.game.state_from_dict
+        culprit = next((a for a in probes if _changes(fresh(before), a)), "a probe")
+        raise AssertionError(f"a refused {culprit!r} changed the state")
+
+
+def _changes(state: State, action: Any) -> bool:
+    """Whether refusing ``action`` changes ``state`` (to name the culprit)."""
+    before = state.to_dict()
+    try:
+        state.apply(action)
+    except IllegalAction:
+        pass
+    return state.to_dict() != before
 
 
 def check_clone_independent(state: State, action: Any) -> None:
@@ -89,10 +101,10 @@ def playout(
     rng = random.Random(seed)
     state = game.new_initial_state(players, options, seed=seed)
     actions: list[Any] = []
-    snapshots = [state.to_dict()]
+    snapshots: list[dict[str, Any]] = []
     seen: list[Any] = []
     for _ in range(game.max_game_length):
-        check_step(state)
+        snapshots.append(check_step(state))
         if deep:
             check_view(state)
         if state.is_terminal():
@@ -109,7 +121,6 @@ def playout(
         state.apply(action)
         actions.append(action)
         seen.append(action)
-        snapshots.append(state.to_dict())
     raise AssertionError(
         f"{game.id} with {players} players (seed {seed}) did not end within "
         f"{game.max_game_length} actions"

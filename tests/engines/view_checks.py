@@ -10,6 +10,7 @@ votes not yet shown).
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -30,8 +31,10 @@ JARGON = [
 ]
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def player_words_problem(text: str) -> str | None:
-    """What is wrong with ``text`` as something a player reads, or None."""
+    """What is wrong with ``text`` as something a player reads, or None (remembered
+    per text: the public log is read again at every step of a playout)."""
     if not text.strip():
         return "an empty text"
     for pattern, what in JARGON:

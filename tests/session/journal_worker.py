@@ -1,4 +1,6 @@
-"""Plays seeded random Die Race games through a Session until killed.
+"""Plays seeded random Die Race games (or, with ``shuffle``, Lost in the Woods games
+whose digital shuffles are journaled as one run of app draws) through a Session
+until killed.
 
 After each event is journaled it prints ``ACK <game row> <event count> <state digest>``
 so the parent knows what the journal must hold after a SIGKILL.
@@ -11,6 +13,7 @@ import json
 import random
 import sys
 
+from companion.engines import registry
 from companion.session.journal import Journal, Source
 from companion.session.session import Session, UndoRefused
 from tests.engines.toy_game import GAME
@@ -44,5 +47,27 @@ def main(path: str, seed: int) -> None:
             print(f"ACK {session.game_row} {events} {digest(session)}", flush=True)
 
 
+def shuffling(session: Session) -> bool:
+    return bool(session.state.view().table.shuffling)
+
+
+def shuffles(path: str, seed: int) -> None:
+    """Lost in the Woods: every shuffle one ``draw_while`` run, acknowledged after it."""
+    rng = random.Random(seed)
+    journal = Journal(path)
+    woods = registry.get("lost-in-the-woods")
+    while True:
+        session = Session.start(journal, woods, 1, {"max_shuffles": 100}, seed=rng.randrange(1000))
+        while not session.state.is_terminal():
+            if shuffling(session):
+                session.draw_while(lambda state: bool(state.view().table.shuffling))
+            elif session.state.is_chance_node():
+                session.draw()
+            else:
+                session.apply(rng.choice(session.state.legal_actions()))
+            events = len(journal.events(session.game_row))
+            print(f"ACK {session.game_row} {events} {digest(session)}", flush=True)
+
+
 if __name__ == "__main__":
-    main(sys.argv[1], int(sys.argv[2]))
+    (shuffles if sys.argv[3:] == ["shuffle"] else main)(sys.argv[1], int(sys.argv[2]))

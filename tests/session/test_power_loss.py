@@ -1,4 +1,5 @@
-"""Pulling the plug: a worker is SIGKILLed at random moments, 50 times.
+"""Pulling the plug: a worker is SIGKILLed at random moments, 50 times (and 4 times
+while it journals whole shuffles of app draws).
 
 After every kill the journal passes SQLite's integrity check, and every event the
 worker had acknowledged is there and replays to the state the worker reported.
@@ -16,16 +17,19 @@ from pathlib import Path
 from companion.session.journal import Journal
 from companion.session.session import Session
 from tests.engines.toy_game import GAME
-from tests.session.journal_worker import digest
+from tests.session.journal_worker import digest, shuffling
 
 KILLS = 50
+SHUFFLE_KILLS = 4
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run_and_kill(path: Path, seed: int, acks_before_kill: int) -> list[tuple[int, int, str]]:
+def run_and_kill(
+    path: Path, seed: int, acks_before_kill: int, mode: tuple[str, ...] = ()
+) -> list[tuple[int, int, str]]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     worker = subprocess.Popen(
-        [sys.executable, "-m", "tests.session.journal_worker", str(path), str(seed)],
+        [sys.executable, "-m", "tests.session.journal_worker", str(path), str(seed), *mode],
         stdout=subprocess.PIPE,
         text=True,
         env=env,
@@ -62,4 +66,25 @@ def test_sigkill_never_loses_an_acknowledged_action(tmp_path: Path) -> None:
             assert events[count - 1].seq == count
             replayed = Session.resume(journal, row, GAME, upto=count)
             assert digest(replayed) == state, f"kill {kill}: game {row} replays differently"
+        journal.close()
+
+
+def test_a_kill_during_a_shuffle_keeps_every_acknowledged_draw_and_no_half_shuffle(
+    tmp_path: Path,
+) -> None:
+    rng = random.Random(43)
+    path = tmp_path / "journal.sqlite3"
+    for kill in range(SHUFFLE_KILLS):
+        acks = run_and_kill(path, kill, rng.randint(1, 40), ("shuffle",))
+        assert acks, "the worker acknowledged nothing"
+        row, count, state = acks[-1]
+        journal = Journal(path)
+        journal.check()
+        events = len(journal.events(row))
+        assert events >= count, f"kill {kill}: acknowledged draws were lost"
+        assert digest(Session.resume(journal, row, upto=count)) == state
+        if events > 1:  # a shuffle is journaled whole or not at all
+            last = Session.resume(journal, row, upto=events)
+            before = Session.resume(journal, row, upto=events - 1)
+            assert not (shuffling(last) and shuffling(before)), f"kill {kill}: half a shuffle"
         journal.close()

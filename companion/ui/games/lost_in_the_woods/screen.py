@@ -295,10 +295,9 @@ class WoodsScreen(GameScreen):
         self.controller.enter_outcome(key)
 
     def _shuffle(self) -> None:
-        """The app shuffles the whole Journey deck: one draw per card, all journaled."""
-        while self.controller.view().table.shuffling:
-            if self.controller.draw() is None:
-                return
+        """The app shuffles the whole Journey deck: one draw per card, all journaled in
+        one commit before the screen shows the shuffled deck."""
+        self.controller.draw_while(lambda state: state.view().table.shuffling)
 
 
 load_kv(__file__)

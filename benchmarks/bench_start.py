@@ -1,0 +1,103 @@
+"""Cold start to the home screen, and resident memory there, against an eager start.
+
+Each run is a fresh interpreter (``benchmarks/start_probe.py``) starting the app as
+``companion --sim`` does, on an empty data directory, in the X display ``make bench``
+provides (Xvfb: software GL).  Start time is from just before the process is spawned
+to the frame after the home screen was entered.  Memory is the resident set there,
+without the software GL driver's own mappings (llvmpipe/swrast and LLVM, which a Pi's
+hardware GL does not have), read from /proc/self/smaps.  The eager start imports
+every engine, numpy and the advisor first, as a start that loads all up front would.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.goals import report
+from benchmarks.table import print_table
+
+RUNS = 5
+START_TARGET_S = 1.0
+MEMORY_TARGET_MB = 120.0
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def one_start(eager: bool) -> dict[str, object]:
+    with tempfile.TemporaryDirectory() as data:
+        env = {
+            **os.environ,
+            "SDL_AUDIODRIVER": os.environ.get("SDL_AUDIODRIVER", "dummy"),
+            "GPIOZERO_PIN_FACTORY": "mock",
+            "KIVY_NO_ARGS": "1",
+        }
+        command = [sys.executable, "-m", "benchmarks.start_probe", data]
+        spawned = time.time()
+        done = subprocess.run(
+            [*command, "--eager"] if eager else command,
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=ROOT,
+            timeout=120,
+            check=False,
+        )
+    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    if not lines:
+        raise RuntimeError(f"the app did not reach the home screen: {done.stderr[-2000:]}")
+    probe = json.loads(lines[-1])
+    probe["seconds"] = probe["shown"] - spawned
+    return probe
+
+
+def spread(values: list[float], fmt: str = "{:.2f}") -> str:
+    return "/".join(fmt.format(v) for v in (min(values), statistics.median(values), max(values)))
+
+
+def main() -> None:
+    if not os.environ.get("DISPLAY"):
+        print("\nbench_start: no X display (run it through `make bench`, which starts Xvfb)")
+        report("start", False, "not measured (no display)", f"<= {START_TARGET_S:.1f} s")
+        report("memory", False, "not measured (no display)", f"<= {MEMORY_TARGET_MB:.0f} MB")
+        return
+    rows, results = [], {}
+    for eager in (False, True):
+        runs = [one_start(eager) for _ in range(RUNS)]
+        seconds = [float(r["seconds"]) for r in runs]  # type: ignore[arg-type]
+        rss = [int(r["rss_kb"]) / 1024 for r in runs]  # type: ignore[call-overload]
+        gl = [int(r["gl_kb"]) / 1024 for r in runs]  # type: ignore[call-overload]
+        own = [a - b for a, b in zip(rss, gl, strict=True)]
+        name = "eager (all engines, numpy, advisor)" if eager else "the app's start"
+        rows.append(
+            [
+                name,
+                spread(seconds),
+                spread(rss, "{:.0f}"),
+                spread(gl, "{:.0f}"),
+                spread(own, "{:.0f}"),
+                ", ".join(runs[-1]["heavy"]) or "none",  # type: ignore[arg-type]
+                len(runs[-1]["engines"]),  # type: ignore[arg-type]
+            ]
+        )
+        results[eager] = (statistics.median(seconds), statistics.median(own))
+    print_table(
+        f"Cold start to the home screen ({RUNS} runs each, min/median/max)",
+        ["start", "seconds", "RSS MB", "GL driver MB", "RSS without GL MB", "heavy", "engines"],
+        rows,
+    )
+    seconds, own = results[False]
+    report(
+        "start", seconds <= START_TARGET_S, f"{seconds:.2f} s median", f"<= {START_TARGET_S:.1f} s"
+    )
+    report(
+        "memory",
+        own <= MEMORY_TARGET_MB,
+        f"{own:.0f} MB median without software GL",
+        f"<= {MEMORY_TARGET_MB:.0f} MB",
+    )
