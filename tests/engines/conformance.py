@@ -144,8 +144,12 @@ def check_playouts(
     count: int = 200,
     deep_playouts: int = 10,
     options: dict[str, Any] | None = None,
+    part: tuple[int, int] = (0, 1),
 ) -> None:
-    for seed in range(count):
+    """``part`` = (k, n) runs only every n-th seed from k, so one game's playouts can be
+    spread over several test workers; all n parts together check exactly ``count`` seeds."""
+    first, step = part
+    for seed in range(first, count, step):
         actions, snapshots = playout(
             game, players, seed, deep=seed < deep_playouts, options=options
         )

@@ -69,6 +69,7 @@ def test_a_crash_of_the_simulated_kit_is_shown_to_the_player(
     (broken / "main.py").write_text("raise ZeroDivisionError('the firmware has a bug')\n")
     monkeypatch.setenv("COMPANION_FIRMWARE_DIR", str(broken))
     ui.app.start_game("beware-of-the-wolf", 2, {})
+
     def crash_said() -> list[str]:  # in the Messages log: a later toast may replace it
         return [text for _, text in ui.app.messages if "crashed" in text]
 

@@ -34,9 +34,7 @@ from companion.devices.turntable.protocol import (
     parse_frame,
 )
 
-VECTORS = json.loads(
-    (BUNDLED_FIRMWARE / "test_vectors.json").read_text(encoding="utf-8")
-)
+VECTORS = json.loads((BUNDLED_FIRMWARE / "test_vectors.json").read_text(encoding="utf-8"))
 
 
 def frame_as_vector(frame: Frame) -> dict[str, Any]:

@@ -116,7 +116,9 @@ def kbd_intr(char):
     facts["kbd_intr"] = char
 
 
-stdin = Module(buffer=Module(read=lambda n: bytes([incoming.pop(0) for _ in range(min(n, len(incoming)))])))
+stdin = Module(
+    buffer=Module(read=lambda n: bytes([incoming.pop(0) for _ in range(min(n, len(incoming)))]))
+)
 stdout = Module(buffer=Module(write=output.extend))
 sys.modules["machine"] = Module(I2C=I2C, Pin=Pin, WDT=WDT, reset=reset,
                                 unique_id=lambda: b"\xe6\x61\x38\x93\x5f\x4a\x2b\x2c")  # fmt: skip
