@@ -92,8 +92,6 @@ class GameController:
             return False
         return self.apply(action, source)
 
-    apply_text = choose  # the name tests and older screens use
-
     def enter_outcome(self, key: str) -> bool:
         """Apply what the real die, card or wolf showed, as the players entered it."""
         return self.choose(key, Source.MANUAL)
