@@ -76,6 +76,16 @@ class Source(Enum):
         }[self]
 
     @property
+    def happened(self) -> str:
+        """How the step came about, in a player's words: "drawn by the app"."""
+        return {
+            Source.PLAYER: "chosen by a player",
+            Source.APP_DRAW: "drawn by the app",
+            Source.SENSOR: "read by the wolf sensor",
+            Source.MANUAL: "entered from the table",
+        }[self]
+
+    @property
     def undoable(self) -> bool:
         """The app's own draws and sensor readings happened for real: never taken back."""
         return self in (Source.PLAYER, Source.MANUAL)

@@ -224,7 +224,7 @@ class Session:
         last = self.steps[-1]
         if not last.source.undoable:
             raise UndoRefused(
-                f"'{last.text}' was {last.source.described} and really happened: "
+                f"'{last.text}' was {last.source.happened} and really happened: "
                 "it cannot be taken back."
             )
         reopen = self.state.is_terminal()

@@ -42,7 +42,7 @@ def test_new_game_plain_table_undo_and_history(ui: Driver) -> None:
     ui.screenshot("plain-table")
 
     ui.tap(ui.button("Undo"))
-    assert "app draw" in ui.app.message and len(ui.app.controller.session.steps) == 3
+    assert "drawn by the app" in ui.app.message and len(ui.app.controller.session.steps) == 3
 
     ui.tap(ui.button("History"))
     history = ui.screen()
