@@ -68,27 +68,27 @@ class Source(Enum):
     @property
     def described(self) -> str:
         """The source in a sentence: "an app draw", "a sensor reading"."""
-        return {
-            Source.PLAYER: "a player's decision",
-            Source.APP_DRAW: "an app draw",
-            Source.SENSOR: "a sensor reading",
-            Source.MANUAL: "a manual entry",
-        }[self]
+        return _SOURCE_WORDS[self.value][0]
 
     @property
     def happened(self) -> str:
         """How the step came about, in a player's words: "drawn by the app"."""
-        return {
-            Source.PLAYER: "chosen by a player",
-            Source.APP_DRAW: "drawn by the app",
-            Source.SENSOR: "read by the wolf sensor",
-            Source.MANUAL: "entered from the table",
-        }[self]
+        return _SOURCE_WORDS[self.value][1]
 
     @property
     def undoable(self) -> bool:
         """The app's own draws and sensor readings happened for real: never taken back."""
         return self in (Source.PLAYER, Source.MANUAL)
+
+
+_SOURCE_WORDS = {
+    "player": ("a player's decision", "chosen by a player"),
+    "app draw": ("an app draw", "drawn by the app"),
+    "sensor": ("a sensor reading", "read by the wolf sensor"),
+    "manual entry": ("a manual entry", "entered from the table"),
+}
+"""Each source's words: as a noun phrase (messages about the journal) and as how the step
+came about (what a player reads)."""
 
 
 @dataclass(frozen=True)
