@@ -24,6 +24,7 @@ def turntable_row(ui: Driver) -> Any:
     devices.update()
     rows = [r for r in devices.ids.rows.children if r.ids.name.text.startswith("turntable")]
     assert len(rows) == 1
+    assert rows[0].ids.name.text.count("turntable") == 1, rows[0].ids.name.text  # said once
     return rows[0]
 
 

@@ -156,9 +156,8 @@ class WolfScreen(GameScreen):
         source = self.link.source if self.link else None
         if source is None:
             return DeviceStatus(DEVICE_NAME, "missing", "not open")
-        return DeviceStatus(
-            f"{DEVICE_NAME} ({source.name})", source.status().value, source.status_text()
-        )
+        # the source's own name already says which turntable: "turntable (simulated)"
+        return DeviceStatus(source.name, source.status().value, source.status_text())
 
     # -- drawing ------------------------------------------------------------------------
     def refresh(self) -> None:
