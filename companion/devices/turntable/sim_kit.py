@@ -62,6 +62,7 @@ class SimKit:
         # Told (on the kit's thread) the crash's last traceback line, so a player sees why
         # the simulated wolf went quiet rather than finding it only in the log.
         self.on_crash: Callable[[str], None] | None = None
+        self._crash_lock = threading.Lock()
         self.bootsel = False
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
@@ -129,6 +130,15 @@ class SimKit:
     def __exit__(self, *exc: object) -> None:
         self.stop()
 
+    def tell_crash_to(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback`` with the crash's last line once the firmware crashes, or now
+        if it already has: the firmware may die before the caller could listen."""
+        with self._crash_lock:
+            self.on_crash = callback
+            crash = self.crash
+        if crash is not None:
+            callback(crash.strip().splitlines()[-1])
+
     def _run(self, stop: threading.Event, master: int) -> None:
         stdio = PtyStdio(master)
         clock = RealClock(stop)
@@ -145,10 +155,12 @@ class SimKit:
             except PowerOff:
                 return
             except Exception:
-                self.crash = traceback.format_exc()
+                with self._crash_lock:
+                    self.crash = traceback.format_exc()
+                    tell = self.on_crash
                 log.error("simulated kit firmware crashed:\n%s", self.crash)
-                if self.on_crash is not None:
-                    self.on_crash(self.crash.strip().splitlines()[-1])
+                if tell is not None:
+                    tell(self.crash.strip().splitlines()[-1])
                 board.print("Traceback (most recent call last):\n" + self.crash)
             try:
                 if self._repl(board, stop):

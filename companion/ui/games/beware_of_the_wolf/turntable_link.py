@@ -56,7 +56,7 @@ def make_source(
     if simulated and sim_kit:
         source, kit = open_turntable(True)
         assert kit is not None
-        kit.on_crash = tell_player_the_kit_crashed
+        kit.tell_crash_to(tell_player_the_kit_crashed)
         kit.magnet.set_angle(start_raw_deg)
         return source, SettleTuning(), kit.magnet.spin, kit.magnet.set_angle
     if simulated:
