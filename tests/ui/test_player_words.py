@@ -39,6 +39,14 @@ def check_words(ui: Driver, where: str) -> None:
             assert not pattern.search(text), f"{what} on screen {where}: {text!r}"
 
 
+def start_named_game(ui: Driver, game_id: str) -> Any:
+    """A game of up to three players with real names (so "Player N" never hides a gap)."""
+    players = min(3, registry.get(game_id).max_players)
+    ui.app.start_game(game_id, players, {}, [f"Name{i}" for i in range(players)])
+    ui.pump(3)
+    return ui.app.controller
+
+
 def seeded_step(controller: Any, rng: random.Random) -> bool:
     """One step of a seeded random game (False once it has ended): a chance outcome by
     its odds, as the table saw it, or one of the players' choices."""
@@ -57,11 +65,7 @@ def seeded_step(controller: Any, rng: random.Random) -> bool:
 
 @pytest.mark.parametrize("game_id", sorted(g.id for g in registry.all_games()))
 def test_every_screen_of_a_seeded_game_speaks_player_words(ui: Driver, game_id: str) -> None:
-    game = registry.get(game_id)
-    players = min(3, game.max_players)
-    ui.app.start_game(game_id, players, {}, [f"Name{i}" for i in range(players)])
-    ui.pump(3)
-    controller = ui.app.controller
+    controller = start_named_game(ui, game_id)
     rng = random.Random(7)
     check_words(ui, "at the start")
     for step in range(STEPS):

@@ -15,7 +15,7 @@ from kivy.uix.modalview import ModalView
 
 from companion.engines import registry
 from tests.ui.conftest import Driver
-from tests.ui.test_player_words import MARKUP, WORDS, seeded_step
+from tests.ui.test_player_words import MARKUP, WORDS, seeded_step, start_named_game
 
 PIN_LEVELS = (re.compile(r"\b(low|high)\b", re.I), "a pin level")
 STEPS = 12
@@ -38,10 +38,7 @@ def check(root: object, where: str, extra: list[tuple[re.Pattern[str], str]]) ->
 @pytest.mark.parametrize("game_id", sorted(g.id for g in registry.all_games()))
 def test_the_shell_screens_mid_game_speak_player_words(ui: Driver, game_id: str) -> None:
     game = registry.get(game_id)
-    players = min(3, game.max_players)
-    ui.app.start_game(game_id, players, {}, [f"Name{i}" for i in range(players)])
-    ui.pump(3)
-    controller = ui.app.controller
+    controller = start_named_game(ui, game_id)
     rng = random.Random(11)
     for _ in range(STEPS):
         if not seeded_step(controller, rng):
