@@ -88,8 +88,13 @@ def effect_choices(card_type: str) -> list[tuple[str, str]]:
     return [("", "No effect (a plain card)"), *found]
 
 
+def printed_name(name: str) -> str:
+    """A name as the owner typed it, with single spaces."""
+    return " ".join(name.split())
+
+
 def _tidy_name(catalogue: Catalogue, name: str) -> str:
-    tidy = " ".join(name.split())
+    tidy = printed_name(name)
     if not tidy:
         raise BoxEditRefused("The card needs its name, as printed on it.")
     if (
