@@ -133,10 +133,14 @@ def test_a_card_the_list_lacks_is_added_when_it_is_flipped(box_ui: Driver) -> No
     ui = box_ui
     screen = _to_the_action_flip(ui)
     assert "flip the action card" in screen.headline
-    ui.screenshot("gingerdead-house-flip-add", (800, 480))
+    missing = ui.button("Not in the list? Add this card", screen.ids.flips)
+    ui.resize((1280, 720))
+    ui.scroll_into_view(missing)
     ui.screenshot("gingerdead-house-flip-add", (1280, 720))
     ui.resize((800, 480))
-    ui.tap(ui.button("Not in the list? Add this card", screen.ids.flips))
+    ui.scroll_into_view(missing)
+    ui.screenshot("gingerdead-house-flip-add", (800, 480))
+    ui.tap(missing)
     form = _form()
     assert "Type" not in _texts(form)  # a card from the action deck is an action card
     ui.tap(ui.button("Tap to type", form))

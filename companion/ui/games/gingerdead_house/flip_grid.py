@@ -40,13 +40,18 @@ class FlipGrid(BoxLayout):
         self.grid.bind(minimum_height=self.grid.setter("height"))
         self.named = GridLayout(cols=2, size_hint_y=None, spacing=dp(3))
         self.named.bind(minimum_height=self.named.setter("height"))
+        self.missing = GridLayout(cols=1, size_hint_y=None)
+        """The "Not in the list?" button, on a row of its own under the cards."""
+        self.missing.bind(minimum_height=self.missing.setter("height"))
         self.add_widget(self.grid)
         self.add_widget(self.named)
+        self.add_widget(self.missing)
         self.bind(minimum_height=self.setter("height"))
 
     def show(self, outcomes: Sequence[Choice], on_table: Callable[[str], object]) -> None:
         self.grid.clear_widgets()
         self.named.clear_widgets()
+        self.missing.clear_widgets()
         if not is_flip_entry(outcomes):
             self.opacity = 0
             return
@@ -62,7 +67,7 @@ class FlipGrid(BoxLayout):
         deck = outcomes[0].hint["deck"]
         missing = Factory.Tap(text="Not in the list? Add this card")
         missing.bind(on_release=lambda _b: card_at_flip.open_form(deck))
-        self.named.add_widget(missing)
+        self.missing.add_widget(missing)
 
     def _blank(self, text: str = "") -> None:
         self.grid.add_widget(
