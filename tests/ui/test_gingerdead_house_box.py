@@ -96,7 +96,10 @@ def test_the_owner_corrects_counts_and_adds_a_card_on_my_box(box_ui: Driver) -> 
     assert not _dialogs()
     knight = screen.editor.box.cards["pumpkin-knight"]
     assert (knight.name, knight.power, knight.lane, knight.effect) == (
-        "Pumpkin Knight", 7, 4, "dragon"
+        "Pumpkin Knight",
+        7,
+        4,
+        "dragon",
     )
 
     ui.tap(screen.ids.save_button)
@@ -121,7 +124,9 @@ def _to_the_action_flip(ui: Driver) -> Any:
     assert ui.app.services.journal.game(controller.session.record.id).setup == {"box_version": 2}
     for _ in range(2):
         for lane in (1, 2, 3):
-            controller.apply(controller.state.key_to_action("reveal Plain Defense 3"), Source.MANUAL)
+            controller.apply(
+                controller.state.key_to_action("reveal Plain Defense 3"), Source.MANUAL
+            )
             controller.choose(f"place Plain Defense 3 at lane {lane} row 1")
         for _ in range(5):
             controller.apply(controller.state.key_to_action("draw a card"), Source.MANUAL)

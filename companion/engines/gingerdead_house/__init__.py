@@ -8,7 +8,13 @@ screen the box's cards (``Catalogue``), the owner's edits and the box file text.
 from companion.engines.gingerdead_house import box_edits
 from companion.engines.gingerdead_house.box_edits import BoxEditRefused, NewCard
 from companion.engines.gingerdead_house.box_text import box_toml
-from companion.engines.gingerdead_house.cards import CARD_TYPES, DECK_OF_TYPE, DECKS, Card, Catalogue
+from companion.engines.gingerdead_house.cards import (
+    CARD_TYPES,
+    DECK_OF_TYPE,
+    DECKS,
+    Card,
+    Catalogue,
+)
 from companion.engines.gingerdead_house.game import GAME, GingerdeadHouseGame
 from companion.engines.gingerdead_house.state import GingerdeadState
 from companion.engines.gingerdead_house.view import FORCED, FieldView, GingerdeadTable, TileView

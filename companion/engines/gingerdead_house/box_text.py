@@ -40,7 +40,9 @@ def _card_lines(card: Card) -> list[str]:
 def box_toml(catalogue: Catalogue) -> str:
     """The box file text of ``catalogue`` (its cards and deck sizes; one version)."""
     lines = list(HEADER)
-    sizes = [f"{deck} = {catalogue.deck_sizes[deck]}" for deck in DECKS if deck in catalogue.deck_sizes]
+    sizes = [
+        f"{deck} = {catalogue.deck_sizes[deck]}" for deck in DECKS if deck in catalogue.deck_sizes
+    ]
     if sizes:
         lines += ["", "[decks]", *sizes]
     for card in catalogue.cards.values():

@@ -148,8 +148,10 @@ class GingerdeadHouseGame(Game):
                 f"this game was started with box version {version}; this companion has "
                 f"versions 1 to {newest}"
             )
-        return self if version == self.box_version and not self._own_box else (
-            GingerdeadHouseGame(box_version=version)
+        return (
+            self
+            if version == self.box_version and not self._own_box
+            else (GingerdeadHouseGame(box_version=version))
         )
 
     def unavailable(self) -> str | None:

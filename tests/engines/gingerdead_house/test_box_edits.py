@@ -45,7 +45,11 @@ def test_a_new_monster_joins_its_deck_and_can_be_flipped_by_its_name() -> None:
     box, card_id = box_edits.with_new_card(BOX, new)
     card = box.cards[card_id]
     assert (card.id, card.name, card.power, card.lane, card.count) == (
-        "pumpkin-knight", "Pumpkin Knight", 7, 4, 1
+        "pumpkin-knight",
+        "Pumpkin Knight",
+        7,
+        4,
+        1,
     )
     assert card.assumed == () and "enters the game" in card.text
     game = GAME.with_setup({"box": box_toml(box)})

@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 
 from companion.engines.base import InvalidOptions
+from companion.engines.datafile import DataFileError
 from companion.engines.gingerdead_house import GAME
 from companion.engines.gingerdead_house.actions import Flip
 from companion.engines.gingerdead_house.box import box_from_text, shipped_box
 from companion.engines.gingerdead_house.cards import DECKS
-from companion.engines.datafile import DataFileError
 from tests.engines.gingerdead_house.helpers import act, names_at, scenario
 
 V2 = GAME.with_setup({"box_version": 2})
@@ -62,7 +62,7 @@ def test_a_version_table_naming_an_unknown_card_names_its_place() -> None:
         'version = 2\n[[card]]\nid = "a"\nname = "A"\ntype = "defense"\npower = 1\ncount = 9\n'
         '[[card]]\nid = "b"\nname = "B"\ntype = "action"\nflips = 1\n'
         '[[card]]\nid = "c"\nname = "C"\ntype = "monster"\npower = 1\nlane = 1\n'
-        '[versions.1]\nzz = 2\n'
+        "[versions.1]\nzz = 2\n"
     )
     with pytest.raises(DataFileError, match=r"\[versions.1\] names no card of this box: 'zz'"):
         box_from_text(text, "my box.toml")
@@ -89,7 +89,11 @@ def test_cookie_cutter_swap_swaps_a_lane_identically() -> None:
     """ "Swap: When this keyword is used, the respective row or lane is identically swapped.
     This means that every card must be placed the exact same way on the new field as it
     was on the previous field." """
-    swap, fence, ogre = shipped("Cookie Cutter Swap"), shipped("Candy Corn Fence"), shipped("Oven Ogre")
+    swap, fence, ogre = (
+        shipped("Cookie Cutter Swap"),
+        shipped("Candy Corn Fence"),
+        shipped("Oven Ogre"),
+    )
     layout = {(0, 2, 5): ogre, (0, 2, 2): fence, (1, 2, 1): fence, (1, 3, 3): fence}
     state = scenario(game=V2, layout=layout, hands={0: [swap]})
     act(state, "play Cookie Cutter Swap: swap lane 2 with player 2's field")
@@ -104,7 +108,11 @@ def test_cookie_cutter_swap_swaps_a_lane_identically() -> None:
 
 def test_sprinkle_shuffle_swaps_a_row_identically() -> None:
     """ "the respective row or lane is identically swapped" """
-    shuffle, fence, ogre = shipped("Sprinkle Shuffle"), shipped("Candy Corn Fence"), shipped("Oven Ogre")
+    shuffle, fence, ogre = (
+        shipped("Sprinkle Shuffle"),
+        shipped("Candy Corn Fence"),
+        shipped("Oven Ogre"),
+    )
     layout = {(0, 1, 4): fence, (0, 4, 4): ogre, (1, 3, 4): fence}
     state = scenario(game=V2, layout=layout, hands={0: [shuffle]})
     act(state, "play Sprinkle Shuffle: swap row 4 with player 2's field")
@@ -116,7 +124,11 @@ def test_trick_or_treat_forces_monsters_to_move_and_they_fight_on_contact() -> N
     """FAQ: "Any time that a monster is forced to move into a defense card, either by an
     opponent playing a trick card or a card forcing additional monster movement, combat
     would happen." """
-    treat, fence, ogre = shipped("Trick or Treat"), shipped("Candy Corn Fence"), shipped("Oven Ogre")
+    treat, fence, ogre = (
+        shipped("Trick or Treat"),
+        shipped("Candy Corn Fence"),
+        shipped("Oven Ogre"),
+    )
     state = scenario(game=V2, layout={(1, 4, 3): ogre, (1, 4, 2): fence}, hands={0: [treat]})
     act(state, "play Trick or Treat: march the monsters on player 2's field")
     assert names_at(state, 1) == {(4, 2): "Oven Ogre"}

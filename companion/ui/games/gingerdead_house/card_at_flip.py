@@ -67,7 +67,7 @@ def add_flipped(new: NewCard) -> str | None:
 
 def _keep_in_owners_box(data_dir: Any, new: NewCard) -> str:
     """The card joins the owner's box; the sentence to tell the owner."""
-    owned = owner_box.read(data_dir, GAME)
+    owned = owner_box.read(data_dir, GAME)  # type: ignore[arg-type]
     name = box_edits.printed_name(new.name)
     if owned.problem:
         return (
@@ -79,7 +79,7 @@ def _keep_in_owners_box(data_dir: Any, new: NewCard) -> str:
         return f"{name} is in this game; your box already has it."
     try:
         grown, _ = box_edits.with_new_card(box, new)
-        owner_box.save(data_dir, GAME, box_toml(grown))
+        owner_box.save(data_dir, GAME, box_toml(grown))  # type: ignore[arg-type]
     except (BoxEditRefused, DataFileError, OSError) as err:
         return f"{name} is in this game, but your box could not be saved: {err}"
     return f"{name} is in this game and in your box (My box): new games have it too."

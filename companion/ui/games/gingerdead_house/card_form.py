@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from kivy.factory import Factory
@@ -104,7 +105,7 @@ class CardForm(ModalView):
     ) -> BoxLayout:
         buttons = []
         for value in values:
-            button = self._button(str(value).capitalize(), lambda v=value: pick(v))
+            button = self._button(str(value).capitalize(), partial(pick, value))
             button.background_color = PICKED if value == chosen else UNPICKED
             button.choice = value
             buttons.append(button)
