@@ -83,8 +83,8 @@ def test_the_owner_corrects_counts_and_adds_a_card_on_my_box(box_ui: Driver) -> 
     form = _form()
     ui.tap(ui.button("Monster", form))
     ui.tap(ui.button("Tap to type", form))
-    _type(ui, "pumpkin knight")
-    for _ in range(6):
+    _type(ui, "yeti")
+    for _ in range(2):
         ui.tap(ui.button("+", form))
     ui.tap(next(b for b in form.walk() if getattr(b, "choice", None) == 4))
     ui.tap(ui.button("No effect", form))
@@ -94,13 +94,8 @@ def test_the_owner_corrects_counts_and_adds_a_card_on_my_box(box_ui: Driver) -> 
     ui.resize((800, 480))
     ui.tap(form.ids.add_button)
     assert not _dialogs()
-    knight = screen.editor.box.cards["pumpkin-knight"]
-    assert (knight.name, knight.power, knight.lane, knight.effect) == (
-        "Pumpkin Knight",
-        7,
-        4,
-        "dragon",
-    )
+    yeti = screen.editor.box.cards["yeti"]
+    assert (yeti.name, yeti.power, yeti.lane, yeti.effect) == ("Yeti", 3, 4, "dragon")
 
     ui.tap(screen.ids.save_button)
     assert "count assumed" not in _texts(screen)
@@ -110,10 +105,10 @@ def test_the_owner_corrects_counts_and_adds_a_card_on_my_box(box_ui: Driver) -> 
     ui.tap(screen.ids.back_button)
     ui.tap(ui.screen().ids.start_button)
     game = ui.app.controller.session.game
-    assert game.catalogue.cards["pumpkin-knight"].lane == 4
+    assert game.catalogue.cards["yeti"].lane == 4
     assert game.catalogue.cards["gummy-grunt"].count == 5
     record = ui.app.services.journal.game(ui.app.controller.session.record.id)
-    assert 'name = "Pumpkin Knight"' in record.setup["box"]
+    assert 'name = "Yeti"' in record.setup["box"]
 
 
 def _to_the_action_flip(ui: Driver) -> Any:
@@ -149,33 +144,33 @@ def test_a_card_the_list_lacks_is_added_when_it_is_flipped(box_ui: Driver) -> No
     form = _form()
     assert "Type" not in _texts(form)  # a card from the action deck is an action card
     ui.tap(ui.button("Tap to type", form))
-    _type(ui, "sugar storm")
+    _type(ui, "hail")
     ui.tap(next(b for b in form.walk() if getattr(b, "choice", None) == 3))
     ui.tap(form.ids.add_button)
     controller = ui.app.controller
     state = controller.state
-    assert state.board.catalogue.cards[state.action_card].name == "Sugar Storm"
-    assert state.flips_left == 3 and "Player 1 flips Sugar Storm: 3 monsters" in screen.log_text
+    assert state.board.catalogue.cards[state.action_card].name == "Hail"
+    assert state.flips_left == 3 and "Player 1 flips Hail: 3 monsters" in screen.log_text
     assert "in this game and in your box" in ui.app.message
 
     ui.tap(ui.button("Not in the list? Add this card", screen.ids.flips))
     form = _form()
     ui.tap(ui.button("Tap to type", form))
-    _type(ui, "dragon")
+    _type(ui, "hail")
     ui.tap(form.ids.add_button)
-    assert "already has a card called Dragon" in form.problem  # the form stays open
+    assert "already has a card called Hail" in form.problem  # the form stays open
     ui.screenshot("gingerdead-house-card-form-refused", (800, 480))
     ui.resize((800, 480))
-    ui.tap(ui.button("Dragon", form))
-    _type(ui, "pumpkin knight")
+    ui.tap(ui.button("Hail", form))
+    _type(ui, "imp")
     ui.tap(next(b for b in form.walk() if getattr(b, "choice", None) == 4))
     ui.tap(form.ids.add_button)
     state = ui.app.controller.state
-    assert state.board.name(state.board.at(0, 4, 5)) == "Pumpkin Knight"
+    assert state.board.name(state.board.at(0, 4, 5)) == "Imp"
 
     owned = owner_box.read(ui.app.services.data_dir, GAME)
     names = {c.name for c in GAME.box_from_text(owned.text or "", "x").cards.values()}
-    assert {"Sugar Storm", "Pumpkin Knight"} <= names
+    assert {"Hail", "Imp"} <= names
     row = ui.app.controller.session.record.id
     resumed = Session.resume(ui.app.services.journal, row)
     assert resumed.state.to_dict() == ui.app.controller.state.to_dict()

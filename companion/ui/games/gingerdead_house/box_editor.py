@@ -63,6 +63,9 @@ class GingerdeadBoxEditor:
     def __init__(self, box: Catalogue, changed: Callable[[], None]) -> None:
         self.box = box
         self._changed = changed
+        self._made: dict[str, tuple[Card, BoxLayout]] = {}
+        """Each card's row and the card it shows: a change rebuilds only its own row
+        (the screen lays out all 70-odd rows again after every tap)."""
 
     def saved_text(self) -> str:
         """The box file text to keep: every count on screen, now checked by its owner."""
@@ -93,8 +96,15 @@ class GingerdeadBoxEditor:
                     text=f"{DECK_TITLES[deck]}: {total} cards (the rulebook: {RULEBOOK_DECK})"
                 )
             )
-            rows += [self._card_row(c) for c in cards]
+            rows += [self._row_of(c) for c in cards]
         return rows
+
+    def _row_of(self, card: Card) -> BoxLayout:
+        made = self._made.get(card.id)
+        if made is None or made[0] != card:
+            made = (card, self._card_row(card))
+            self._made[card.id] = made
+        return made[1]
 
     def _card_row(self, card: Card) -> BoxLayout:
         line = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(6))
