@@ -20,6 +20,7 @@ from companion.session.journal import Source
 from companion.session.session import Session
 from companion.ui.games.gingerdead_house.card_form import CardForm
 from tests.ui.conftest import Driver
+from tests.ui.test_player_words import MARKUP, WORDS
 
 
 @pytest.fixture
@@ -51,6 +52,14 @@ def _type(ui: Driver, word: str) -> None:
 
 def _texts(root: Any) -> str:
     return "\n".join(str(getattr(w, "text", "")) for w in root.walk(restrict=True))
+
+
+def _player_words(root: Any) -> None:
+    """Nothing the owner reads speaks the engine's language (ids, rule codes ...)."""
+    for widget in root.walk(restrict=True):
+        text = MARKUP.sub("", str(getattr(widget, "text", "")))
+        for pattern, what in WORDS:
+            assert not pattern.search(text), f"{what}: {text!r}"
 
 
 def _open_my_box(ui: Driver) -> Any:
@@ -89,6 +98,8 @@ def test_the_owner_corrects_counts_and_adds_a_card_on_my_box(box_ui: Driver) -> 
     ui.tap(next(b for b in form.walk() if getattr(b, "choice", None) == 4))
     ui.tap(ui.button("No effect", form))
     ui.tap(ui.button("When it enters the game", _dialogs()[0]))
+    _player_words(form)
+    _player_words(screen)
     ui.screenshot("gingerdead-house-card-form", (800, 480))
     ui.screenshot("gingerdead-house-card-form", (1280, 720))
     ui.resize((800, 480))
@@ -143,6 +154,7 @@ def test_a_card_the_list_lacks_is_added_when_it_is_flipped(box_ui: Driver) -> No
     ui.tap(missing)
     form = _form()
     assert "Type" not in _texts(form)  # a card from the action deck is an action card
+    _player_words(form)
     ui.tap(ui.button("Tap to type", form))
     _type(ui, "hail")
     ui.tap(next(b for b in form.walk() if getattr(b, "choice", None) == 3))
