@@ -17,7 +17,7 @@ from kivy.uix.modalview import ModalView
 from companion import owner_box, paths
 from companion.engines.gingerdead_house import GAME
 from companion.session.journal import Source
-from companion.session.session import Session
+from companion.session.session import ResumeFailed, Session
 from companion.ui.games.gingerdead_house.card_form import CardForm
 from tests.ui.conftest import Driver
 from tests.ui.test_player_words import MARKUP, WORDS
@@ -140,7 +140,9 @@ def _to_the_action_flip(ui: Driver) -> Any:
     return ui.screen()
 
 
-def test_a_card_the_list_lacks_is_added_when_it_is_flipped(box_ui: Driver) -> None:
+def test_a_card_the_list_lacks_is_added_when_it_is_flipped(
+    box_ui: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
     ui = box_ui
     screen = _to_the_action_flip(ui)
     assert "flip the action card" in screen.headline
@@ -158,6 +160,16 @@ def test_a_card_the_list_lacks_is_added_when_it_is_flipped(box_ui: Driver) -> No
     ui.tap(ui.button("Tap to type", form))
     _type(ui, "hail")
     ui.tap(next(b for b in form.walk() if getattr(b, "choice", None) == 3))
+
+    def broken(*_: Any) -> Session:
+        raise ResumeFailed("the disk is full")
+
+    with monkeypatch.context() as patch:  # the game cannot be rebuilt: it goes on as it was
+        patch.setattr(Session, "resume", broken)
+        ui.tap(form.ids.add_button)
+    assert "could not be added to this game (the disk is full)" in form.problem
+    record = ui.app.services.journal.game(ui.app.controller.session.record.id)
+    assert record.setup == {"box_version": 2}
     ui.tap(form.ids.add_button)
     controller = ui.app.controller
     state = controller.state

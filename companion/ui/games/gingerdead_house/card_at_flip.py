@@ -10,6 +10,7 @@ corrected setup, so it plays on with the card too.
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 from kivy.app import App
@@ -24,7 +25,7 @@ from companion.engines.gingerdead_house import (
     box_edits,
     box_toml,
 )
-from companion.session.session import Session
+from companion.session.session import ResumeFailed, Session
 from companion.ui.games.gingerdead_house.card_form import CardForm
 
 DECK_WORDS = {"monster": "monster deck", "action": "action deck", "player": "deck"}
@@ -53,8 +54,12 @@ def add_flipped(new: NewCard) -> str | None:
     except BoxEditRefused as err:
         return str(err)
     journal, row = session.journal, session.record.id
-    journal.change_setup(row, {owner_box.SETUP_KEY: box_toml(box)})
-    controller.session = Session.resume(journal, row)
+    try:
+        journal.change_setup(row, {owner_box.SETUP_KEY: box_toml(box)})
+        controller.session = Session.resume(journal, row)
+    except (ResumeFailed, sqlite3.Error) as err:  # the game goes on with the box it had
+        journal.change_setup(row, session.record.setup)
+        return f"The card could not be added to this game ({err}); try again or tap Cancel."
     note = _keep_in_owners_box(app.services.data_dir, new)
     view = controller.view()
     outcomes = view.chance.outcomes if view.chance is not None else ()
