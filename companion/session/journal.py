@@ -251,6 +251,15 @@ class Journal:
             )
             return int(cur.lastrowid or 0)
 
+    def change_setup(self, game_id: int, setup: dict[str, Any]) -> None:
+        """A game's setup data corrected while it is played (a card the owner's box
+        lacked, added at the moment it turned up): a resume rebuilds it with this."""
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE games SET setup = ? WHERE id = ?",
+                (json.dumps(setup, sort_keys=True), game_id),
+            )
+
     def finish_game(self, game_id: int, result: str) -> None:
         with self._transaction() as db:
             _mark_finished(db, game_id, result)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
+from functools import cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -48,16 +50,38 @@ _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 KnownEffect = Callable[[str, str], str | None]
 """``known_effect(effect id, card type)``: why that effect cannot go on that card, or None."""
 
-__all__ = ["BOX_FILE", "DataFileError", "box_from_text", "load_box", "parse_box"]
+__all__ = [
+    "BOX_FILE",
+    "DataFileError",
+    "box_from_text",
+    "deck_problem",
+    "load_box",
+    "shipped_box",
+    "parse_box",
+]
 
 
 def load_box(
-    source: Path | Traversable | None = None, known_effect: KnownEffect = effect_problem
+    source: Path | Traversable | None = None,
+    known_effect: KnownEffect = effect_problem,
+    version: int | None = None,
 ) -> Catalogue:
-    """The catalogue of a box file (the shipped ``box.toml`` when ``source`` is None)."""
+    """The catalogue of a box file (the shipped ``box.toml`` when ``source`` is None)
+    as it was in ``version`` (None: the newest)."""
     if source is None:
-        return parse_box(read_toml(BOX_FILE, BOX_NAME), known_effect)
-    return parse_box(read_toml(source, str(source)), known_effect)
+        return parse_box(read_toml(BOX_FILE, BOX_NAME), known_effect, version)
+    return parse_box(read_toml(source, str(source)), known_effect, version)
+
+
+def shipped_box(version: int | None = None) -> Catalogue:
+    """The shipped box as it was in ``version`` (None: the newest), read once."""
+    return _read_once(str(BOX_FILE), version)
+
+
+@cache
+def _read_once(box_file: str, version: int | None) -> Catalogue:
+    """Keyed by the file's path too: a test pointing ``BOX_FILE`` elsewhere reads that."""
+    return parse_box(read_toml(BOX_FILE, BOX_NAME), effect_problem, version)
 
 
 def box_from_text(
@@ -150,28 +174,77 @@ def _deck_sizes(top: TableReader) -> dict[str, int]:
     return sizes
 
 
-def parse_box(top: TableReader, known_effect: KnownEffect = effect_problem) -> Catalogue:
-    """Validate a parsed box file: every card, the deck sizes, enough cards to set up."""
-    cards = _cards(top, known_effect)
-    sizes = _deck_sizes(top)
-    top.done()
-    catalogue = Catalogue(cards, sizes)
-    for deck in DECKS:
-        total = sum(catalogue.deck(deck).values())
-        expected = sizes.get(deck)
-        if expected is not None and total != expected:
+def _earlier_counts(
+    top: TableReader, cards: dict[str, Card], latest: int
+) -> dict[int, dict[str, int]]:
+    """``[versions.N]``: the card counts that differed in each earlier version N."""
+    versions = top.table("versions", optional=True)
+    earlier: dict[int, dict[str, int]] = {}
+    for name in versions.keys():
+        if not name.isdigit() or not 1 <= int(name) < latest:
             raise top.error(
-                f"[decks] the {deck} deck should hold {expected} cards but its cards' counts "
+                f"[versions] {name!r} must be an earlier box version, 1 to {latest - 1}"
+            )
+        table = versions.table(name)
+        counts = {}
+        for card_id in table.keys():
+            if card_id not in cards:
+                raise table.error(f"[versions.{name}] names no card of this box: {card_id!r}")
+            counts[card_id] = table.whole(card_id, 0)
+        table.done()
+        earlier[int(name)] = counts
+    versions.done()
+    return earlier
+
+
+def _with_counts(cards: dict[str, Card], counts: dict[str, int]) -> dict[str, Card]:
+    return {i: replace(c, count=counts[i]) if i in counts else c for i, c in cards.items()}
+
+
+def deck_problem(catalogue: Catalogue) -> str | None:
+    """Why these decks cannot be played (a deck without cards, too few for setup), or None."""
+    for deck in DECKS:
+        total = sum(catalogue.deck_view(deck).values())
+        expected = catalogue.deck_sizes.get(deck)
+        if expected is not None and total != expected:
+            return (
+                f"the {deck} deck should hold {expected} cards but its cards' counts "
                 f"add up to {total}"
             )
         if total == 0:
-            raise top.error(f"the {deck} deck has no cards")
+            return f"the {deck} deck has no cards"
     defenses = sum(c.count for c in catalogue.of_type("defense"))
     if defenses < SETUP_DEFENSES:
-        raise top.error(
+        return (
             f"the player deck needs at least {SETUP_DEFENSES} defense cards for setup, "
             f"it has {defenses}"
         )
-    if sum(catalogue.deck("player").values()) < SETUP_DEFENSES + HAND_SIZE:
-        raise top.error(f"the player deck needs at least {SETUP_DEFENSES + HAND_SIZE} cards")
-    return catalogue
+    if sum(catalogue.deck_view("player").values()) < SETUP_DEFENSES + HAND_SIZE:
+        return f"the player deck needs at least {SETUP_DEFENSES + HAND_SIZE} cards"
+    return None
+
+
+def parse_box(
+    top: TableReader, known_effect: KnownEffect = effect_problem, version: int | None = None
+) -> Catalogue:
+    """Validate a parsed box file: every card, the deck sizes, enough cards to set up,
+    in each of its versions; the catalogue of ``version`` (None: the newest)."""
+    cards = _cards(top, known_effect)
+    sizes = _deck_sizes(top)
+    latest = top.whole("version", 1, default=1)
+    earlier = _earlier_counts(top, cards, latest)
+    top.done()
+    wanted = latest if version is None else version
+    if not 1 <= wanted <= latest:
+        raise top.error(f"this box has versions 1 to {latest}, not {wanted}")
+    chosen = None
+    for number in range(1, latest + 1):
+        catalogue = Catalogue(_with_counts(cards, earlier.get(number, {})), sizes, number)
+        problem = deck_problem(catalogue)
+        if problem:
+            where = f"version {number}: " if latest > 1 else ""
+            raise top.error(f"{where}{problem}")
+        if number == wanted:
+            chosen = catalogue
+    assert chosen is not None
+    return chosen

@@ -62,6 +62,9 @@ class Catalogue:
 
     cards: Mapping[str, Card]
     deck_sizes: Mapping[str, int] = field(default_factory=dict)
+    version: int = 1
+    """The box version these decks are (a box file's ``version``; its cards' counts as
+    they were then)."""
 
     def card(self, card_id: str) -> Card:
         return self.cards[card_id]

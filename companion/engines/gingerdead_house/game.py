@@ -3,16 +3,23 @@
 Each option carries the rulebook sentence it interprets.  The box (``box.toml``) is
 read the first time a game needs it, never at import: a broken file makes only this
 game unavailable (``unavailable()`` says why) instead of stopping the app.
+
+The shipped box has versions: a game's setup data names the version it started with
+(``{"box_version": 2}``) or carries the owner's own box (``{"box": text}``, the My box
+screen); without either it is version 1, the decks every game was played with before
+versions existed, so old saves and recorded replays keep their decks.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from companion.engines.base import Game, InvalidOptions, InvalidState, Option, State
 from companion.engines.datafile import DataFileError
 from companion.engines.gingerdead_house.board import MODES
-from companion.engines.gingerdead_house.box import load_box
+from companion.engines.gingerdead_house.box import box_from_text, shipped_box
+from companion.engines.gingerdead_house.box_text import box_toml
 from companion.engines.gingerdead_house.cards import HAND_SIZE, MAX_FLIPS, SETUP_DEFENSES, Catalogue
 from companion.engines.gingerdead_house.state import GingerdeadState
 
@@ -92,15 +99,60 @@ class GingerdeadHouseGame(Game):
     options = OPTIONS
     max_game_length = 4 * (2 * SETUP_DEFENSES + HAND_SIZE) + 100 * 4 * _TURN_BOUND
 
-    def __init__(self, catalogue: Catalogue | None = None) -> None:
+    def __init__(self, catalogue: Catalogue | None = None, box_version: int = 1) -> None:
         self._catalogue = catalogue
+        self._own_box = catalogue is not None
+        self.box_version = box_version
+        """The shipped box's version this game plays (unused with a catalogue of its own)."""
 
     @property
     def catalogue(self) -> Catalogue:
         """The box's cards, read from ``box.toml`` on first use (DataFileError if broken)."""
         if self._catalogue is None:
-            self._catalogue = load_box()
+            self._catalogue = shipped_box(self.box_version)
         return self._catalogue
+
+    # -- the box a game starts with (setup data, kept with each saved game) -------------
+    def new_game_setup(self) -> dict[str, Any]:
+        """Setup data for a new game without an owner's box: the newest shipped box."""
+        return {"box_version": shipped_box().version}
+
+    def box_from_text(self, text: str, source: str) -> Catalogue:
+        """Validate a box file's text; DataFileError names the file, place and problem."""
+        return box_from_text(text, source)
+
+    def box_text(self) -> str:
+        """The box new games would play, as box file text: this game's own box, else the
+        newest shipped one (the My box screen starts from it)."""
+        return box_toml(self.catalogue if self._own_box else shipped_box())
+
+    def with_setup(self, setup: Mapping[str, Any]) -> GingerdeadHouseGame:
+        """``{"box": text}`` plays that box (the owner's, as it was when the game
+        started); ``{"box_version": n}`` the shipped box's version n; ``{}`` version 1."""
+        unknown = sorted(set(setup) - {"box", "box_version"})
+        if unknown:
+            raise InvalidOptions(f"{self.name} has no setup {', '.join(unknown)}")
+        if "box" in setup:
+            try:
+                return GingerdeadHouseGame(
+                    box_from_text(str(setup["box"]), "the box saved with this game")
+                )
+            except DataFileError as err:
+                raise InvalidOptions(str(err)) from err
+        version = setup.get("box_version", 1)
+        newest = shipped_box().version
+        if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version:
+            raise InvalidOptions(f"the box version must be a whole number from 1, not {version!r}")
+        if version > newest:
+            raise InvalidOptions(
+                f"this game was started with box version {version}; this companion has "
+                f"versions 1 to {newest}"
+            )
+        return (
+            self
+            if version == self.box_version and not self._own_box
+            else (GingerdeadHouseGame(box_version=version))
+        )
 
     def unavailable(self) -> str | None:
         try:

@@ -2,7 +2,8 @@
 (columns), plain action cards by the monsters they flip, and the named cards below.
 
 A card the deck can no longer give is not offered; each button carries the flip's key
-(``choice_key``) and is reported to the screen with it.
+(``choice_key``) and is reported to the screen with it.  A card the box's list lacks
+is added from here ("Not in the list? Add this card", ``card_at_flip``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
 from companion.engines.view import Choice
+from companion.ui.games.gingerdead_house import card_at_flip
 
 LANE_COUNT = 4
 POWER_ORDER = ("X", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12")
@@ -38,13 +40,18 @@ class FlipGrid(BoxLayout):
         self.grid.bind(minimum_height=self.grid.setter("height"))
         self.named = GridLayout(cols=2, size_hint_y=None, spacing=dp(3))
         self.named.bind(minimum_height=self.named.setter("height"))
+        self.missing = GridLayout(cols=1, size_hint_y=None)
+        """The "Not in the list?" button, on a row of its own under the cards."""
+        self.missing.bind(minimum_height=self.missing.setter("height"))
         self.add_widget(self.grid)
         self.add_widget(self.named)
+        self.add_widget(self.missing)
         self.bind(minimum_height=self.setter("height"))
 
     def show(self, outcomes: Sequence[Choice], on_table: Callable[[str], object]) -> None:
         self.grid.clear_widgets()
         self.named.clear_widgets()
+        self.missing.clear_widgets()
         if not is_flip_entry(outcomes):
             self.opacity = 0
             return
@@ -57,6 +64,10 @@ class FlipGrid(BoxLayout):
         for o in outcomes:
             if o.hint["named"]:
                 self.named.add_widget(_button(o.label, o.key, on_table))
+        deck = outcomes[0].hint["deck"]
+        missing = Factory.Tap(text="Not in the list? Add this card")
+        missing.bind(on_release=lambda _b: card_at_flip.open_form(deck))
+        self.missing.add_widget(missing)
 
     def _blank(self, text: str = "") -> None:
         self.grid.add_widget(

@@ -1,0 +1,145 @@
+"""Gingerdead House's rows on the My box screen: how many of each card, and new cards.
+
+The rulebook lists only a few of the 330 cards, so each count is marked assumed
+(shipped) or checked (the owner set it, or saved the box).  Counts change with - and
++; "Add a card the list lacks" opens the card form.  Every change goes through
+``box_edits``, so the box on screen is always one the game can play; a refused change
+is said in a sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.engines.gingerdead_house import (
+    CARD_TYPES,
+    DECKS,
+    BoxEditRefused,
+    Card,
+    Catalogue,
+    NewCard,
+    box_edits,
+    box_toml,
+)
+from companion.ui.games.gingerdead_house.card_form import CardForm
+
+RULEBOOK_DECK = 50
+"""The rulebook: "4 player decks that have 50 cards a piece", an action and a monster
+deck of 50 cards each."""
+DECK_TITLES = {
+    "player": "Each player's deck",
+    "action": "The action deck",
+    "monster": "The monster deck",
+}
+
+
+def describe(card: Card) -> str:
+    """What the card is, in a few words: its type and the numbers the game uses."""
+    if card.type == "monster":
+        return f"monster, power {card.power_text}, lane {card.lane}"
+    if card.type == "defense":
+        return f"defense, power {card.power_text}"
+    if card.type == "action":
+        return f"action, {card.flips} monster{'s' if card.flips != 1 else ''}"
+    return card.type
+
+
+def count_mark(card: Card) -> str:
+    if "count" in card.assumed:
+        return "[color=#e0b050]count assumed[/color]"
+    return "[color=#7fd08a]count checked[/color]"
+
+
+class GingerdeadBoxEditor:
+    """Holds the box being corrected and builds its rows for the My box screen."""
+
+    def __init__(self, box: Catalogue, changed: Callable[[], None]) -> None:
+        self.box = box
+        self._changed = changed
+        self._made: dict[str, tuple[Card, BoxLayout]] = {}
+        """Each card's row and the card it shows: a change rebuilds only its own row
+        (the screen lays out all 70-odd rows again after every tap)."""
+
+    def saved_text(self) -> str:
+        """The box file text to keep: every count on screen, now checked by its owner."""
+        return box_toml(box_edits.checked(self.box))
+
+    def _apply(self, edit: Callable[[], Catalogue]) -> str | None:
+        try:
+            self.box = edit()
+        except BoxEditRefused as err:
+            return str(err)
+        self._changed()
+        return None
+
+    def _tell(self, problem: str | None) -> None:
+        if problem:
+            App.get_running_app().notify(problem)
+
+    # -- rows ----------------------------------------------------------------------
+    def rows(self) -> list[Any]:
+        rows: list[Any] = [
+            Factory.Tap(text="Add a card the list lacks", on_release=lambda *_: self.add_card())
+        ]
+        for deck in DECKS:
+            cards = [c for c in self.box.cards.values() if c.deck == deck]
+            total = sum(c.count for c in cards)
+            rows.append(
+                Factory.Heading(
+                    text=f"{DECK_TITLES[deck]}: {total} cards (the rulebook: {RULEBOOK_DECK})"
+                )
+            )
+            rows += [self._row_of(c) for c in cards]
+        return rows
+
+    def _row_of(self, card: Card) -> BoxLayout:
+        made = self._made.get(card.id)
+        if made is None or made[0] != card:
+            made = (card, self._card_row(card))
+            self._made[card.id] = made
+        return made[1]
+
+    def _card_row(self, card: Card) -> BoxLayout:
+        line = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(6))
+        line.add_widget(
+            Factory.BoxPart(text=f"[b]{card.name}[/b]  {describe(card)}  ({count_mark(card)})")
+        )
+        line.add_widget(self._button("-", partial(self._step, card.id, -1)))
+        line.add_widget(
+            Factory.BoxPart(
+                text=f"[b]{card.count}[/b]", halign="center", size_hint_x=None, width=dp(48)
+            )
+        )
+        line.add_widget(self._button("+", partial(self._step, card.id, +1)))
+        line.card_id = card.id
+        return line
+
+    @staticmethod
+    def _button(text: str, action: Callable[[], Any]) -> Any:
+        button = Factory.QuietTap(text=text, size_hint_x=None, width=dp(64))
+        button.bind(on_release=lambda *_: action())
+        return button
+
+    def _step(self, card_id: str, direction: int) -> None:
+        count = self.box.cards[card_id].count + direction
+        self._tell(self._apply(lambda: box_edits.with_count(self.box, card_id, count)))
+
+    def add_card(self) -> CardForm:
+        form = CardForm(
+            "A card of your box the list lacks: as printed on it",
+            CARD_TYPES,
+            self._add,
+            add_text="Add it to my box",
+        )
+        form.open()
+        return form
+
+    def _add(self, new: NewCard) -> str | None:
+        return self._apply(lambda: box_edits.with_new_card(self.box, new)[0])

@@ -1,0 +1,97 @@
+"""The owner's corrections to a Gingerdead House box: counts, and cards the list lacks.
+
+Every edit leaves a box the game can play or is refused in a sentence; what the owner
+set is checked, not assumed; the box file text reads back to the same box.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.engines.gingerdead_house import GAME, BoxEditRefused, NewCard, box_edits, box_toml
+from companion.engines.gingerdead_house.actions import Flip
+from companion.engines.gingerdead_house.box import shipped_box
+
+BOX = shipped_box()
+
+
+def test_a_corrected_count_is_checked_and_the_deck_no_longer_needs_50_cards() -> None:
+    box = box_edits.with_count(BOX, "gummy-grunt", 6)
+    grunt = box.cards["gummy-grunt"]
+    assert grunt.count == 6 and "count" not in grunt.assumed
+    assert sum(box.deck("player").values()) == 52
+    assert "count" in box.cards["defense-3"].assumed  # the others stay assumed
+    assert GAME.box_from_text(box_toml(box), "my box") == box
+
+
+def test_a_count_that_leaves_an_unplayable_box_is_refused() -> None:
+    with pytest.raises(BoxEditRefused, match="0 to 50 copies"):
+        box_edits.with_count(BOX, "gummy-grunt", 51)
+    box = BOX
+    for card in BOX.of_type("defense"):
+        box = box_edits.with_count(box, card.id, 0) if card.id != "defense-3" else box
+    with pytest.raises(BoxEditRefused, match="at least 3 defense cards"):
+        box_edits.with_count(box, "defense-3", 2)
+
+
+def test_saving_checks_every_count() -> None:
+    saved = box_edits.checked(BOX)
+    assert all("count" not in c.assumed for c in saved.cards.values())
+    assert "name" in saved.cards["defense-3"].assumed  # only counts were reviewed
+
+
+def test_a_new_monster_joins_its_deck_and_can_be_flipped_by_its_name() -> None:
+    new = NewCard("monster", "Pumpkin  Knight", power=7, lane=4, effect="dragon")
+    box, card_id = box_edits.with_new_card(BOX, new)
+    card = box.cards[card_id]
+    assert (card.id, card.name, card.power, card.lane, card.count) == (
+        "pumpkin-knight",
+        "Pumpkin Knight",
+        7,
+        4,
+        1,
+    )
+    assert card.assumed == () and "enters the game" in card.text
+    game = GAME.with_setup({"box": box_toml(box)})
+    state = game.new_initial_state(2, {})
+    state.phase = "monsters"
+    state.flips_left = 1
+    state.setup_player = 1
+    assert "flip Pumpkin Knight" in state.legal_action_strings()
+    state.apply(Flip(card_id))
+    assert state.board.find(0, state.board.at(0, 4, 5)[2]) == (4, 5)  # type: ignore[index]
+
+
+def test_a_new_card_with_power_x_and_no_effect() -> None:
+    box, card_id = box_edits.with_new_card(BOX, NewCard("defense", "Licorice Rope", power=None))
+    assert box.cards[card_id].power_text == "X" and box.cards[card_id].effect == ""
+
+
+@pytest.mark.parametrize(
+    ("new", "why"),
+    [
+        (NewCard("monster", "Dragon", power=3), "already has a card called Dragon"),
+        (NewCard("monster", "plain monster 7 (lane 1)", power=3), "letters, digits"),
+        (NewCard("monster", "   "), "needs its name"),
+        (NewCard("monster", "Ghost at lane 2", power=3), "at lane"),
+        (NewCard("monster", "Ghost", power=21), "X or a number from 0 to 20"),
+        (NewCard("monster", "Ghost", power=3, lane=5), "lane is 1 to 4"),
+        (NewCard("action", "Storm", flips=6), "0 to 5 monsters"),
+        (NewCard("trick", "Boo", effect="dragon"), "not one a trick card can have"),
+    ],
+)
+def test_a_new_card_the_game_could_not_play_is_refused_in_a_sentence(
+    new: NewCard, why: str
+) -> None:
+    with pytest.raises(BoxEditRefused, match=why):
+        box_edits.with_new_card(BOX, new)
+
+
+def test_the_effect_list_offers_only_effects_of_the_cards_type_and_none_first() -> None:
+    choices = box_edits.effect_choices("trick")
+    assert choices[0][0] == "" and {i for i, _ in choices[1:]} == {
+        "steal-below-6",
+        "swap-lane",
+        "swap-row",
+        "march",
+    }
