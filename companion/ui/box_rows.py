@@ -1,0 +1,80 @@
+"""The rows every game's My box editor is made of: a part's heading with its mark
+(assumed or checked), a line of text with buttons, a stepper, and the one place a
+refused edit is said to the owner.
+
+A game's editor (``BOX_EDITOR`` in its screen package) subclasses ``BoxEditor`` and
+builds its ``rows()`` from these, so every box screen looks and answers alike.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Callable
+from typing import Any
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+
+STEP_WIDTH = 64
+"""A stepper's - and + buttons: wide enough for a thumb."""
+
+
+def marked(title: str, assumed: bool) -> str:
+    """A part's heading with its mark: assumed (shipped) or checked (the owner's)."""
+    mark = "[color=#e0b050]assumed[/color]" if assumed else "[color=#7fd08a]checked[/color]"
+    return f"[b]{title}[/b]  ({mark})"
+
+
+def button(text: str, action: Callable[[], Any], quiet: bool = True, width: float = 150) -> Any:
+    tap = (Factory.QuietTap if quiet else Factory.Tap)(
+        text=text, size_hint_x=None, width=dp(width)
+    )
+    tap.bind(on_release=lambda *_: action())
+    return tap
+
+
+def line(text: str, *buttons: Any) -> BoxLayout:
+    """One row: ``text`` on the left, ``buttons`` on the right."""
+    row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(6))
+    row.add_widget(Factory.BoxPart(text=text))
+    for tap in buttons:
+        row.add_widget(tap)
+    return row
+
+
+def stepper(text: str, step: Callable[[int], Any]) -> BoxLayout:
+    """``text`` (the value in it) with - and + buttons that call ``step(-1)`` / ``step(+1)``."""
+    return line(
+        text,
+        button("-", lambda: step(-1), width=STEP_WIDTH),
+        button("+", lambda: step(+1), width=STEP_WIDTH),
+    )
+
+
+class BoxEditor(abc.ABC):
+    """Holds the box being corrected; ``apply`` keeps an edit or says why it was refused."""
+
+    refused: type[Exception] = ValueError
+    """The game's ``BoxEditRefused``: an edit's sentence for the owner."""
+
+    def __init__(self, box: Any, changed: Callable[[], None]) -> None:
+        self.box = box
+        self._changed = changed
+
+    def apply(self, edit: Callable[[], Any]) -> None:
+        try:
+            self.box = edit()
+        except self.refused as err:
+            App.get_running_app().notify(str(err))
+            return
+        self._changed()
+
+    @abc.abstractmethod
+    def rows(self) -> list[Any]:
+        """The widgets of the box's parts, top to bottom."""
+
+    @abc.abstractmethod
+    def saved_text(self) -> str:
+        """The box file text to keep: everything on screen, now checked by its owner."""
