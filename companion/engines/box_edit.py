@@ -32,9 +32,7 @@ def within(value: int, low: int, high: int, sentence: str) -> int:
     return value
 
 
-def box_from_setup(
-    name: str, setup: Mapping[str, Any], read: Callable[[str, str], T]
-) -> T | None:
+def box_from_setup(name: str, setup: Mapping[str, Any], read: Callable[[str, str], T]) -> T | None:
     """The box in a game's setup data (None: the shipped box), read with the game's own
     reader ``read(text, source)``; a refused box or other setup key is InvalidOptions."""
     unknown = sorted(set(setup) - {SETUP_KEY})

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from kivy.app import App
@@ -21,16 +22,18 @@ STEP_WIDTH = 64
 """A stepper's - and + buttons: wide enough for a thumb."""
 
 
+def mark(assumed: bool) -> str:
+    """A part's mark: assumed (shipped) or checked (the owner's)."""
+    return "[color=#e0b050]assumed[/color]" if assumed else "[color=#7fd08a]checked[/color]"
+
+
 def marked(title: str, assumed: bool) -> str:
-    """A part's heading with its mark: assumed (shipped) or checked (the owner's)."""
-    mark = "[color=#e0b050]assumed[/color]" if assumed else "[color=#7fd08a]checked[/color]"
-    return f"[b]{title}[/b]  ({mark})"
+    """A part's heading with its mark."""
+    return f"[b]{title}[/b]  ({mark(assumed)})"
 
 
 def button(text: str, action: Callable[[], Any], quiet: bool = True, width: float = 150) -> Any:
-    tap = (Factory.QuietTap if quiet else Factory.Tap)(
-        text=text, size_hint_x=None, width=dp(width)
-    )
+    tap = (Factory.QuietTap if quiet else Factory.Tap)(text=text, size_hint_x=None, width=dp(width))
     tap.bind(on_release=lambda *_: action())
     return tap
 
@@ -48,9 +51,19 @@ def stepper(text: str, step: Callable[[int], Any]) -> BoxLayout:
     """``text`` (the value in it) with - and + buttons that call ``step(-1)`` / ``step(+1)``."""
     return line(
         text,
-        button("-", lambda: step(-1), width=STEP_WIDTH),
-        button("+", lambda: step(+1), width=STEP_WIDTH),
+        button("-", partial(step, -1), width=STEP_WIDTH),
+        button("+", partial(step, +1), width=STEP_WIDTH),
     )
+
+
+def steppers(*parts: tuple[str, Callable[[int], Any]]) -> BoxLayout:
+    """Several small steppers side by side on one row: each ``(text, step)``."""
+    row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(6))
+    for text, step in parts:
+        row.add_widget(Factory.BoxPart(text=text, halign="right"))
+        row.add_widget(button("-", partial(step, -1), width=STEP_WIDTH))
+        row.add_widget(button("+", partial(step, +1), width=STEP_WIDTH))
+    return row
 
 
 class BoxEditor(abc.ABC):
