@@ -19,7 +19,7 @@ from typing import Any
 from companion import json_input
 from companion.devices.pins import DEFAULT_PINS
 from companion.engines import registry
-from companion.engines.base import InvalidOptions
+from companion.engines.base import Game, InvalidOptions
 from companion.private_files import private_file
 from companion.session.journal import move_aside
 
@@ -46,17 +46,18 @@ class Settings:
     unknown: dict[str, Any] = field(default_factory=dict)
     """Top-level keys of the file this version does not know, written back unchanged."""
 
-    def options_for(self, game_id: str) -> dict[str, Any]:
-        """The saved house rules of a game, filled with the game's defaults."""
-        game = registry.get(game_id)
+    def options_for(self, game_id: str, game: Game | None = None) -> dict[str, Any]:
+        """The saved house rules of a game, filled with the game's defaults (``game``:
+        the game as the owner's box makes it, whose choices may differ from the shipped)."""
+        game = game or registry.get(game_id)
         saved = self.house_rules.get(game_id, {})
         try:
             return game.resolve_options(saved)
         except InvalidOptions:
             return game.resolve_options(None)
 
-    def set_option(self, game_id: str, key: str, value: Any) -> None:
-        game = registry.get(game_id)
+    def set_option(self, game_id: str, key: str, value: Any, game: Game | None = None) -> None:
+        game = game or registry.get(game_id)
         value = game.option(key).validate(value)
         self.house_rules.setdefault(game_id, {})[key] = value
 
