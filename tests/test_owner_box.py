@@ -12,12 +12,6 @@ from companion.engines.beware_of_the_wolf import GAME as WOLF
 from companion.engines.beware_of_the_wolf import board_to_toml
 from companion.engines.beware_of_the_wolf import box_edits as wolf_edits
 from companion.engines.datafile import DataFileError
-from companion.engines.little_dead_riding_hood import GAME as HOOD
-from companion.engines.little_dead_riding_hood import box_edits as hood_edits
-from companion.engines.little_dead_riding_hood import box_toml as hood_toml
-from companion.engines.lost_in_the_woods import GAME as WOODS
-from companion.engines.lost_in_the_woods import box_edits as woods_edits
-from companion.engines.lost_in_the_woods import box_toml as woods_toml
 from companion.engines.le_petit_poucet import GAME
 from companion.engines.le_petit_poucet.box import box_toml, packaged_box
 from companion.engines.le_petit_poucet.box_edits import (
@@ -27,6 +21,12 @@ from companion.engines.le_petit_poucet.box_edits import (
     with_tree,
     without_series,
 )
+from companion.engines.little_dead_riding_hood import GAME as HOOD
+from companion.engines.little_dead_riding_hood import box_edits as hood_edits
+from companion.engines.little_dead_riding_hood import box_toml as hood_toml
+from companion.engines.lost_in_the_woods import GAME as WOODS
+from companion.engines.lost_in_the_woods import box_edits as woods_edits
+from companion.engines.lost_in_the_woods import box_toml as woods_toml
 from companion.session.journal import Journal
 from companion.session.session import Session
 
@@ -149,9 +149,7 @@ OWNER_BOXES = {
 
 
 @pytest.mark.parametrize("game_id", sorted(OWNER_BOXES))
-def test_each_game_played_with_the_owners_box_resumes_with_it(
-    tmp_path: Path, game_id: str
-) -> None:
+def test_each_game_played_with_the_owners_box_resumes_with_it(tmp_path: Path, game_id: str) -> None:
     game, players, owner_text, has_owners_box = OWNER_BOXES[game_id]
     journal = Journal(paths.journal_path(tmp_path))
     owner_box.save(tmp_path, game, owner_text())  # type: ignore[arg-type]

@@ -16,7 +16,6 @@ from kivy.tests.common import UnitTestTouch
 from companion import owner_box, paths
 from companion.engines import registry
 from companion.engines.beware_of_the_wolf import GAME as WOLF
-from companion.engines.beware_of_the_wolf import board_to_toml
 from companion.engines.le_petit_poucet import GAME as POUCET
 from companion.engines.le_petit_poucet import box_edits as poucet_edits
 from companion.engines.le_petit_poucet import box_toml as poucet_toml
