@@ -59,26 +59,18 @@ def with_cards(box: Box, effect: str, movement: int, count: int) -> Box:
     return dataclasses.replace(box, cards=dict(sorted(cards.items())))
 
 
-def with_gap_columns(box: Box, columns: int) -> Box:
-    """``columns`` spare columns between two neighbouring lanes (LD1)."""
-    within(
-        columns,
-        0,
-        MAX_SPARE_COLUMNS,
-        f"Lanes have 0 to {MAX_SPARE_COLUMNS} spare columns between them.",
-    )
-    return dataclasses.replace(box, gap_columns=columns)
+SPARE_COLUMNS = {
+    "gap_columns": f"Lanes have 0 to {MAX_SPARE_COLUMNS} spare columns between them.",
+    "edge_columns": f"The board has 0 to {MAX_SPARE_COLUMNS} spare columns beside the outer lanes.",
+}
+"""The board's spare columns (LD1): between two neighbouring lanes, outside the outer
+lanes; each with the sentence that refuses a count out of bounds."""
 
 
-def with_edge_columns(box: Box, columns: int) -> Box:
-    """``columns`` spare columns outside each outer lane (LD1)."""
-    within(
-        columns,
-        0,
-        MAX_SPARE_COLUMNS,
-        f"The board has 0 to {MAX_SPARE_COLUMNS} spare columns beside the outer lanes.",
-    )
-    return dataclasses.replace(box, edge_columns=columns)
+def with_spare_columns(box: Box, where: str, columns: int) -> Box:
+    """``columns`` spare columns ``where`` (a key of ``SPARE_COLUMNS``)."""
+    within(columns, 0, MAX_SPARE_COLUMNS, SPARE_COLUMNS[where])
+    return dataclasses.replace(box, **{where: columns})
 
 
 def copies(box: Box, effect: str, movement: int) -> int:

@@ -12,7 +12,7 @@ def test_tiles_and_cards_change_and_the_text_reads_back_checked() -> None:
     box = box_edits.with_tiles(GAME.box, "obstacle", 20)
     box = box_edits.with_cards(box, "wolf", 3, 4)
     box = box_edits.with_cards(box, "picking-flowers", 1, 0)
-    box = box_edits.with_gap_columns(box, 2)
+    box = box_edits.with_spare_columns(box, "gap_columns", 2)
     assert box.tiles["obstacle"] == 20 and box.cards["wolf:3"] == 4
     assert "picking-flowers:1" not in box.cards
     assert box.assumed("board") and box.assumed("wolf") and box.assumed("obstacle")
@@ -41,8 +41,14 @@ def test_an_effect_with_no_card_left_is_left_out_of_the_file() -> None:
     [
         (lambda b: box_edits.with_tiles(b, "obstacle", -1), "0 to 200 obstacle tiles"),
         (lambda b: box_edits.with_cards(b, "wolf", 2, 21), r"0 to 20 Wolf!!! cards that move 2"),
-        (lambda b: box_edits.with_gap_columns(b, 4), "0 to 3 spare columns between them"),
-        (lambda b: box_edits.with_edge_columns(b, -1), "0 to 3 spare columns beside"),
+        (
+            lambda b: box_edits.with_spare_columns(b, "gap_columns", 4),
+            "0 to 3 spare columns between",
+        ),
+        (
+            lambda b: box_edits.with_spare_columns(b, "edge_columns", -1),
+            "0 to 3 spare columns beside",
+        ),
     ],
 )
 def test_edits_out_of_bounds_are_refused(edit, sentence: str) -> None:  # type: ignore[no-untyped-def]

@@ -43,17 +43,17 @@ class HoodBoxEditor(BoxEditor):
             Factory.BoxPart(text=marked(f"The board: {box.rows} rows", box.assumed("board"))),
             stepper(
                 f"Spare columns between two lanes: [b]{box.gap_columns}[/b]",
-                partial(self._columns, box_edits.with_gap_columns, "gap_columns"),
+                partial(self._columns, "gap_columns"),
             ),
             stepper(
                 f"Spare columns beside the outer lanes: [b]{box.edge_columns}[/b]",
-                partial(self._columns, box_edits.with_edge_columns, "edge_columns"),
+                partial(self._columns, "edge_columns"),
             ),
         ]
 
-    def _columns(self, edit: Any, field: str, direction: int) -> None:
-        columns = getattr(self.box, field) + direction
-        self.apply(lambda: edit(self.box, columns))
+    def _columns(self, where: str, direction: int) -> None:
+        columns = getattr(self.box, where) + direction
+        self.apply(lambda: box_edits.with_spare_columns(self.box, where, columns))
 
     def _tile_rows(self) -> list[Any]:
         rows: list[Any] = [
