@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from kivy.tests.common import UnitTestTouch
 
-from companion import owner_box, paths
+from companion import owner_box
 from companion.engines import registry
 from companion.engines.beware_of_the_wolf import GAME as WOLF
 from companion.engines.le_petit_poucet import GAME as POUCET
@@ -185,6 +185,7 @@ def test_settings_shows_the_house_rules_of_the_owners_box(box_ui: Driver) -> Non
     ui = box_ui
     data = ui.app.services.data_dir
     mine = poucet_edits.without_series(registry.get(POUCET.id).box, "three")  # type: ignore[attr-defined]
+    mine = poucet_edits.with_series(mine, "4 holes", "elm")
     owner_box.save(data, POUCET, poucet_toml(poucet_edits.checked(mine)))
     ui.app.go("settings")
     ui.pump(3)
@@ -192,8 +193,15 @@ def test_settings_shows_the_house_rules_of_the_owners_box(box_ui: Driver) -> Non
     settings.show(POUCET.id)
     ui.pump(3)
     shown = _texts(settings)
-    assert "2 vertical holes" in shown and "3 holes" not in shown
+    assert "4 holes: in play" in shown and "3 holes" not in shown
     ui.screenshot("my-box-settings-house-rules", (800, 480))
-    ui.tap(ui.button("2 vertical holes", settings))  # saved against the owner's box
-    assert ui.app.services.settings.options_for(POUCET.id)["removed_series"] == "vertical"
-    assert paths.owner_box_path(data, POUCET.id).exists()
+    ui.tap(ui.button("4 holes: in play", settings))  # a series only the owner's box has
+    owned = owner_box.game_with_box(data, registry.get(POUCET.id))
+    try:
+        assert ui.app.services.settings.options_for(POUCET.id, owned)["removed_series"] == (
+            "series-1"
+        )
+        assert "4 holes: left out" in _texts(settings)
+    finally:  # the next tests find the house rules as they were
+        ui.app.services.settings.set_option(POUCET.id, "removed_series", "")
+        ui.app.services.save_settings()

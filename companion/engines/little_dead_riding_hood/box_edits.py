@@ -70,7 +70,9 @@ lanes; each with the sentence that refuses a count out of bounds."""
 def with_spare_columns(box: Box, where: str, columns: int) -> Box:
     """``columns`` spare columns ``where`` (a key of ``SPARE_COLUMNS``)."""
     within(columns, 0, MAX_SPARE_COLUMNS, SPARE_COLUMNS[where])
-    return dataclasses.replace(box, **{where: columns})
+    if where == "gap_columns":
+        return dataclasses.replace(box, gap_columns=columns)
+    return dataclasses.replace(box, edge_columns=columns)
 
 
 def copies(box: Box, effect: str, movement: int) -> int:
