@@ -43,7 +43,8 @@ class MyBoxScreen(Screen):
         self.editor: Any = None
 
     def prepare(self, game: Game) -> None:
-        """Show ``game``'s box: the owner's saved one, else the shipped one."""
+        """Show the box new games of ``game`` use: the owner's (saved here, or a board
+        taught with the turntable), else the shipped one."""
         app = App.get_running_app()
         self.game = game
         self.title = f"My box: {game.name}"
