@@ -74,7 +74,7 @@ def test_little_dead_riding_hood_box_by_touch(box_ui: Driver) -> None:
     screen = _open_my_box(ui, HOOD.id)
     assert "shipped with the companion" in screen.status
     assert _texts(screen).count("assumed[/color]") == 14  # board, 4 tile kinds, 9 effects
-    _both_sizes(ui, "my-box-hood-shipped")
+    ui.screenshot("my-box-hood-shipped", (800, 480))
     for _ in range(2):
         ui.tap(_stepper(screen, "Obstacle:", "-"))
     ui.tap(_stepper(screen, "Spare columns between", "+"))
@@ -100,17 +100,17 @@ def test_lost_in_the_woods_box_by_touch(box_ui: Driver) -> None:
     ui = box_ui
     screen = _open_my_box(ui, WOODS.id)
     assert _texts(screen).count("assumed[/color]") == 3
-    _both_sizes(ui, "my-box-woods-shipped")
+    ui.screenshot("my-box-woods-shipped", (800, 480))
     ui.tap(_stepper(screen, "Owl:", "+"))
     ui.tap(_stepper(screen, "Wishing Well:", "-"))
-    for _ in range(6):  # down to 2 Acorns, then refused: no set could be made
-        ui.tap(_stepper(screen, "Acorn:", "-"))
-    assert screen.editor.box.count("acorn") == 2
-    assert "at least 2 Acorn cards" in ui.app.message
+    for _ in range(2):  # no Torch, then refused: there is no fewer than none
+        ui.tap(_stepper(screen, "Torch:", "-"))
+    assert screen.editor.box.count("torch") == 0
+    assert ui.app.message == "A box holds 0 to 50 Torch cards."
     assert screen.editor.box.count("owl") == 5 and screen.editor.box.count("well") == 2
     _both_sizes(ui, "my-box-woods-edited")
     session = _save_and_start(ui, screen)
-    assert session.game.box.count("owl") == 5 and session.game.box.total == 38
+    assert session.game.box.count("owl") == 5 and session.game.box.total == 42
     assert session.game.box.checked == {"progress", "fright", "event"}
 
 
@@ -129,7 +129,7 @@ def test_beware_of_the_wolf_board_by_touch(box_ui: Driver) -> None:
     ui = box_ui
     screen = _open_my_box(ui, WOLF.id)
     assert _texts(screen).count("assumed[/color]") == 2  # the trees and the house colours
-    _both_sizes(ui, "my-box-wolf-shipped")
+    ui.screenshot("my-box-wolf-shipped", (800, 480))
     _tap_at(ui, screen.editor.view, "o1")  # a tree where there was none
     assert screen.editor.box.by_id["o1"].tree
     _tap_at(ui, screen.editor.view, "o2")  # the tree there taken away

@@ -48,7 +48,7 @@ class WolfBoxEditor(BoxEditor):
     def saved_text(self) -> str:
         return board_to_toml(box_edits.checked(self.box), header=SAVED_HEADER)
 
-    def rows(self) -> list[Any]:
+    def parts(self) -> list[Any]:
         board = self.box
         trees = box_edits.trees(board)
         view = WolfBoardView(size_hint_y=None, height=dp(BOARD_HEIGHT))

@@ -39,7 +39,7 @@ class PoucetBoxEditor(BoxEditor):
         return box_toml(box_edits.checked(self.box))
 
     # -- rows ------------------------------------------------------------------
-    def rows(self) -> list[Any]:
+    def parts(self) -> list[Any]:
         return [*self._path_rows(), *self._pawn_rows(), *self._series_rows()]
 
     def _path_rows(self) -> list[Any]:

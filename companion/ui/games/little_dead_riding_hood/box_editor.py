@@ -30,11 +30,12 @@ class HoodBoxEditor(BoxEditor):
 
     box: Box
     refused = BoxEditRefused
+    keeps_shape = True
 
     def saved_text(self) -> str:
         return box_toml(box_edits.checked(self.box))
 
-    def rows(self) -> list[Any]:
+    def parts(self) -> list[Any]:
         return [*self._board_rows(), *self._tile_rows(), *self._card_rows()]
 
     def _board_rows(self) -> list[Any]:
@@ -42,30 +43,36 @@ class HoodBoxEditor(BoxEditor):
         return [
             Factory.BoxPart(text=marked(f"The board: {box.rows} rows", box.assumed("board"))),
             stepper(
-                f"Spare columns between two lanes: [b]{box.gap_columns}[/b]",
+                self.words(partial(self._spare, "Spare columns between two lanes", "gap_columns")),
                 partial(self._columns, "gap_columns"),
             ),
             stepper(
-                f"Spare columns beside the outer lanes: [b]{box.edge_columns}[/b]",
+                self.words(
+                    partial(self._spare, "Spare columns beside the outer lanes", "edge_columns")
+                ),
                 partial(self._columns, "edge_columns"),
             ),
         ]
+
+    def _spare(self, words: str, where: str) -> str:
+        return f"{words}: [b]{getattr(self.box, where)}[/b]"
 
     def _columns(self, where: str, direction: int) -> None:
         columns = getattr(self.box, where) + direction
         self.apply(lambda: box_edits.with_spare_columns(self.box, where, columns))
 
     def _tile_rows(self) -> list[Any]:
-        rows: list[Any] = [
-            Factory.Heading(text=f"Forest tiles: {sum(self.box.tiles.values())} in the pool")
-        ]
-        for kind, name in TILE_KINDS.items():
-            text = (
-                f"{name.capitalize()}: [b]{self.box.tiles.get(kind, 0)}[/b]  "
-                f"({mark(self.box.assumed(kind))})"
-            )
-            rows.append(stepper(text, partial(self._tiles, kind)))
+        rows: list[Any] = [self.words(self._pool, "Heading")]
+        for kind in TILE_KINDS:
+            rows.append(stepper(self.words(partial(self._tile, kind)), partial(self._tiles, kind)))
         return rows
+
+    def _pool(self) -> str:
+        return f"Forest tiles: {sum(self.box.tiles.values())} in the pool"
+
+    def _tile(self, kind: str) -> str:
+        count = self.box.tiles.get(kind, 0)
+        return f"{TILE_KINDS[kind].capitalize()}: [b]{count}[/b]  ({mark(self.box.assumed(kind))})"
 
     def _tiles(self, kind: str, direction: int) -> None:
         count = self.box.tiles.get(kind, 0) + direction
@@ -73,17 +80,16 @@ class HoodBoxEditor(BoxEditor):
 
     def _card_rows(self) -> list[Any]:
         rows: list[Any] = [
-            Factory.Heading(text=f"Event cards: {sum(self.box.cards.values())} in the deck"),
+            self.words(self._deck, "Heading"),
             Factory.BoxPart(text="How many cards of each effect move 1, 2 or 3 spaces."),
         ]
-        for effect, name in EFFECTS.items():
-            total = sum(box_edits.copies(self.box, effect, m) for m in MOVEMENT_VALUES)
-            rows.append(Factory.BoxPart(text=marked(f"{name}: {total}", self.box.assumed(effect))))
+        for effect in EFFECTS:
+            rows.append(self.words(partial(self._effect, effect, self.box.assumed(effect))))
             rows.append(
                 steppers(
                     *(
                         (
-                            f"move {m}: [b]{box_edits.copies(self.box, effect, m)}[/b]",
+                            self.words(partial(self._copies, effect, m), halign="right"),
                             partial(self._cards, effect, m),
                         )
                         for m in MOVEMENT_VALUES
@@ -91,6 +97,16 @@ class HoodBoxEditor(BoxEditor):
                 )
             )
         return rows
+
+    def _deck(self) -> str:
+        return f"Event cards: {sum(self.box.cards.values())} in the deck"
+
+    def _effect(self, effect: str, assumed: bool) -> str:
+        total = sum(box_edits.copies(self.box, effect, m) for m in MOVEMENT_VALUES)
+        return marked(f"{EFFECTS[effect]}: {total}", assumed)
+
+    def _copies(self, effect: str, movement: int) -> str:
+        return f"move {movement}: [b]{box_edits.copies(self.box, effect, movement)}[/b]"
 
     def _cards(self, effect: str, movement: int, direction: int) -> None:
         count = box_edits.copies(self.box, effect, movement) + direction

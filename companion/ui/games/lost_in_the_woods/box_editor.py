@@ -10,8 +10,6 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from kivy.factory import Factory
-
 from companion.engines.lost_in_the_woods import NAMES, Box, BoxEditRefused, box_edits, box_toml
 from companion.ui.box_rows import BoxEditor, marked, stepper
 
@@ -21,24 +19,34 @@ class WoodsBoxEditor(BoxEditor):
 
     box: Box
     refused = BoxEditRefused
+    keeps_shape = True
 
     def saved_text(self) -> str:
         return box_toml(box_edits.checked(self.box))
 
-    def rows(self) -> list[Any]:
-        rows: list[Any] = [
-            Factory.BoxPart(
-                text=f"The Journey deck holds [b]{self.box.total}[/b] cards "
-                "(besides the Mansion and the Bridge)."
-            )
-        ]
+    def parts(self) -> list[Any]:
+        rows: list[Any] = [self.words(self._deck)]
         for section, kinds in box_edits.SECTIONS.items():
-            title = f"{box_edits.TITLES[section]}: {box_edits.section_total(self.box, section)}"
-            rows.append(Factory.BoxPart(text=marked(title, section not in self.box.checked)))
+            assumed = section not in self.box.checked
+            rows.append(self.words(partial(self._heading, section, assumed)))
             for kind in kinds:
-                text = f"{NAMES[kind]}: [b]{self.box.count(kind)}[/b]"
-                rows.append(stepper(text, partial(self._step, kind)))
+                rows.append(
+                    stepper(self.words(partial(self._count, kind)), partial(self._step, kind))
+                )
         return rows
+
+    def _deck(self) -> str:
+        return (
+            f"The Journey deck holds [b]{self.box.total}[/b] cards "
+            "(besides the Mansion and the Bridge)."
+        )
+
+    def _heading(self, section: str, assumed: bool) -> str:
+        total = box_edits.section_total(self.box, section)
+        return marked(f"{box_edits.TITLES[section]}: {total}", assumed)
+
+    def _count(self, kind: str) -> str:
+        return f"{NAMES[kind]}: [b]{self.box.count(kind)}[/b]"
 
     def _step(self, kind: str, direction: int) -> None:
         count = self.box.count(kind) + direction
