@@ -11,7 +11,7 @@ from __future__ import annotations
 import abc
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, TypeAlias
 
 from kivy.app import App
 from kivy.factory import Factory
@@ -39,7 +39,7 @@ def button(text: str, action: Callable[[], Any], quiet: bool = True, width: floa
     return tap
 
 
-Text = str | Widget
+Text: TypeAlias = str | Widget
 """A row's words: plain text, or a label the editor keeps up to date (``BoxEditor.words``)."""
 
 
