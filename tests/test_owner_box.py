@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from companion import owner_box, paths
+from companion import settings as settings_mod
+from companion.engines import registry
 from companion.engines.beware_of_the_wolf import GAME as WOLF
 from companion.engines.beware_of_the_wolf import board_to_toml
 from companion.engines.beware_of_the_wolf import box_edits as wolf_edits
@@ -18,6 +20,7 @@ from companion.engines.le_petit_poucet.box_edits import (
     checked,
     with_colour,
     with_path_length,
+    with_series,
     with_tree,
     without_series,
 )
@@ -171,3 +174,22 @@ def test_each_game_played_with_the_owners_box_resumes_with_it(tmp_path: Path, ga
     assert resumed.state.to_dict() == played
     assert not has_owners_box(owner_box.game_with_box(tmp_path, game))  # new games: shipped
     journal.close()
+
+
+def test_a_saved_house_rule_naming_the_owners_own_series_survives_a_restart(
+    tmp_path: Path,
+) -> None:
+    from_owner = with_series(packaged_box(), "4 holes", "elm")  # its key: series-1
+    owner_box.save(tmp_path, GAME, box_toml(checked(from_owner)))
+    owned = owner_box.game_with_box(tmp_path, GAME)
+    rules = settings_mod.Settings()
+    rules.set_option(GAME.id, "removed_series", "series-1", owned)
+    path = tmp_path / "settings.json"
+    settings_mod.save(rules, path)
+    loaded, problem = settings_mod.load(
+        path, lambda game_id: owner_box.game_with_box(tmp_path, registry.get(game_id))
+    )
+    assert problem is None
+    assert loaded.options_for(GAME.id, owned)["removed_series"] == "series-1"
+    shipped_only, problem = settings_mod.load(path)  # the shipped box has no such series
+    assert problem is not None and "removed_series" in problem
