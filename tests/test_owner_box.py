@@ -193,3 +193,25 @@ def test_a_saved_house_rule_naming_the_owners_own_series_survives_a_restart(
     assert loaded.options_for(GAME.id, owned)["removed_series"] == "series-1"
     shipped_only, problem = settings_mod.load(path)  # the shipped box has no such series
     assert problem is not None and "removed_series" in problem
+
+
+DAMAGE = {
+    HOOD.id: ("count = 30", "count = -3", "count must be"),
+    WOODS.id: ("torch = 3", "torch = 99", "[event] torch must be from 0 to 50"),
+    WOLF.id: ('ring = "outer"', 'ring = "middle"', "ring must be 'outer' or 'inner'"),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(DAMAGE))
+def test_each_games_damaged_box_is_reported_with_its_place_and_the_shipped_one_used(
+    tmp_path: Path, game_id: str
+) -> None:
+    game, _, owner_text, has_owners_box = OWNER_BOXES[game_id]
+    good, bad, place = DAMAGE[game_id]
+    path = paths.owner_box_path(tmp_path, game.id)
+    path.parent.mkdir(parents=True)
+    path.write_text(owner_text().replace(good, bad, 1))
+    setup, problem = owner_box.setup(tmp_path, game)
+    assert setup == {} and problem is not None
+    assert str(path) in problem and place in problem and "shipped with the game is used" in problem
+    assert not has_owners_box(owner_box.game_with_box(tmp_path, game))
