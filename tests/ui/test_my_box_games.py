@@ -53,10 +53,11 @@ def _stepper(screen: Any, label: str, sign: str, nth: int = 0) -> Any:
     return kids[labels[nth] + (1 if sign == "-" else 2)]
 
 
-def _save_and_start(ui: Driver, screen: Any) -> Any:
+def _save_and_start(ui: Driver, screen: Any, name: str) -> Any:
     ui.tap(screen.ids.save_button)
     assert "This is your box" in screen.status
-    assert "assumed[/color]" not in _texts(screen)
+    assert "assumed[/color]" not in _texts(screen) and "checked[/color]" in _texts(screen)
+    ui.screenshot(f"my-box-{name}-saved", (800, 480))
     ui.tap(screen.ids.back_button)
     assert ui.screen().name == "new_game"
     ui.tap(ui.screen().ids.start_button)
@@ -90,7 +91,7 @@ def test_little_dead_riding_hood_box_by_touch(box_ui: Driver) -> None:
     assert screen.editor.box.gap_columns == 2
     assert screen.editor.box.cards["wolf:3"] == 3
     _both_sizes(ui, "my-box-hood-edited")
-    session = _save_and_start(ui, screen)
+    session = _save_and_start(ui, screen, "hood")
     assert session.game.box.tiles["obstacle"] == 22 and session.game.box.cards["wolf:3"] == 3
     assert "obstacle" in session.record.setup["box"]
     assert sum(session.state.pool.values()) <= 72
@@ -109,7 +110,7 @@ def test_lost_in_the_woods_box_by_touch(box_ui: Driver) -> None:
     assert ui.app.message == "A box holds 0 to 50 Torch cards."
     assert screen.editor.box.count("owl") == 5 and screen.editor.box.count("well") == 2
     _both_sizes(ui, "my-box-woods-edited")
-    session = _save_and_start(ui, screen)
+    session = _save_and_start(ui, screen, "woods")
     assert session.game.box.count("owl") == 5 and session.game.box.total == 42
     assert session.game.box.checked == {"progress", "fright", "event"}
 
@@ -140,7 +141,7 @@ def test_beware_of_the_wolf_board_by_touch(box_ui: Driver) -> None:
     ui.tap(ui.button("Green", _dialog()))
     assert [h.colour for h in screen.editor.box.houses] == ["green", "blue", "yellow", "red"]
     _both_sizes(ui, "my-box-wolf-edited")
-    session = _save_and_start(ui, screen)
+    session = _save_and_start(ui, screen, "wolf")
     ui.pump(3)
     board = session.game.board
     assert board.by_id["o1"].tree and not board.by_id["o2"].tree
