@@ -44,6 +44,8 @@ class WolfBoxEditor(BoxEditor):
 
     box: Board
     refused = BoxEditRefused
+    view: WolfBoardView | None = None
+    """The drawn board on screen (its taps put trees on it)."""
 
     def saved_text(self) -> str:
         return board_to_toml(box_edits.checked(self.box), header=SAVED_HEADER)
