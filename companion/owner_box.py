@@ -3,7 +3,8 @@ the data directory (``paths.owner_box_path``), used by every new game.
 
 A game offers its box for editing by having ``box_from_text`` (its own box reader,
 which refuses unknown keys and names the file, place and problem of any fault),
-``box_text`` (its box as file text) and a ``with_setup`` that takes ``{"box": text}``.
+``box_text`` (its box as file text) and a ``with_setup`` that takes ``{"box": text}``
+(or its own ``box_setup_key``).
 New games get the owner's box text as setup data, which the journal keeps with the
 game, so a resumed game plays with the box it started with whatever the owner
 changes later.  A damaged owner's file is reported (with its place) and the game's
@@ -18,10 +19,9 @@ from typing import Any, Protocol, runtime_checkable
 
 from companion import paths
 from companion.engines.base import Game, InvalidOptions
+from companion.engines.box_edit import SETUP_KEY
 from companion.engines.datafile import DataFileError
 from companion.private_files import write_private_text
-
-SETUP_KEY = "box"
 
 
 @runtime_checkable
@@ -49,6 +49,13 @@ class OwnerBox:
 
 def offers_box(game: Game) -> bool:
     return isinstance(game, BoxGame)
+
+
+def setup_key(game: Game) -> str:
+    """Where a game's setup data holds its box: ``box`` unless the game keeps its box
+    under a name of its own (``box_setup_key``: Beware of the Wolf's is its board)."""
+    key: str = getattr(game, "box_setup_key", SETUP_KEY)
+    return key
 
 
 def read(base: Path, game: BoxGame) -> OwnerBox:
@@ -94,7 +101,7 @@ def setup(base: Path, game: Game) -> tuple[dict[str, Any], str | None]:
     if not isinstance(game, BoxGame):
         return {}, None
     owned = read(base, game)
-    return ({} if owned.text is None else {SETUP_KEY: owned.text}), owned.problem
+    return ({} if owned.text is None else {setup_key(game): owned.text}), owned.problem
 
 
 def game_with_box(base: Path, game: Game) -> Game:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from typing import Any
 from companion import json_input
 from companion.devices.pins import DEFAULT_PINS
 from companion.engines import registry
-from companion.engines.base import InvalidOptions
+from companion.engines.base import Game, InvalidOptions
 from companion.private_files import private_file
 from companion.session.journal import move_aside
 
@@ -27,6 +28,9 @@ USABLE_GPIO = range(2, 28)
 TEMPO_RANGE = (0.5, 2.0)
 SLEEP_MINUTES = (0, 1, 2, 5, 10, 30)
 """The screen-sleep choices, in minutes of no touch (0: the screen never sleeps)."""
+
+GameFor = Callable[[str], Game]
+"""A game by its id (KeyError when unknown): the registry's, or the owner's box's."""
 
 
 class SettingsError(ValueError):
@@ -46,17 +50,18 @@ class Settings:
     unknown: dict[str, Any] = field(default_factory=dict)
     """Top-level keys of the file this version does not know, written back unchanged."""
 
-    def options_for(self, game_id: str) -> dict[str, Any]:
-        """The saved house rules of a game, filled with the game's defaults."""
-        game = registry.get(game_id)
+    def options_for(self, game_id: str, game: Game | None = None) -> dict[str, Any]:
+        """The saved house rules of a game, filled with the game's defaults (``game``:
+        the game as the owner's box makes it, whose choices may differ from the shipped)."""
+        game = game or registry.get(game_id)
         saved = self.house_rules.get(game_id, {})
         try:
             return game.resolve_options(saved)
         except InvalidOptions:
             return game.resolve_options(None)
 
-    def set_option(self, game_id: str, key: str, value: Any) -> None:
-        game = registry.get(game_id)
+    def set_option(self, game_id: str, key: str, value: Any, game: Game | None = None) -> None:
+        game = game or registry.get(game_id)
         value = game.option(key).validate(value)
         self.house_rules.setdefault(game_id, {})[key] = value
 
@@ -97,12 +102,15 @@ def next_free_pin(pins: dict[str, int], role: str, direction: int) -> int:
     return pin
 
 
-def validate(data: Any, dropped: list[str] | None = None) -> Settings:
+def validate(
+    data: Any, dropped: list[str] | None = None, game_for: GameFor = registry.get
+) -> Settings:
     """Settings from parsed JSON, or SettingsError naming the first bad field.
 
     A saved house rule the game no longer accepts (after an upgrade) is dropped, not
     fatal: it is named in ``dropped`` and every other setting is kept.  Rules of a game
-    this version does not have are kept as they are, for the version that has it."""
+    this version does not have are kept as they are, for the version that has it.
+    ``game_for`` gives each game as the owner's box makes it (its choices may differ)."""
     if not isinstance(data, dict):
         raise SettingsError("the file must hold a JSON object")
     settings = Settings()
@@ -146,13 +154,13 @@ def validate(data: Any, dropped: list[str] | None = None) -> Settings:
         if not isinstance(options, dict):
             raise SettingsError(f"house_rules.{game_id} must be an object")
         try:
-            game = registry.get(game_id)
+            game = game_for(game_id)
         except KeyError:
             settings.house_rules[game_id] = dict(options)
             continue
         for key, value in options.items():
             try:
-                settings.set_option(game.id, key, value)
+                settings.set_option(game.id, key, value, game)
             except KeyError:
                 if dropped is not None:
                     dropped.append(f"house_rules.{game_id}.{key} (no such house rule)")
@@ -162,14 +170,14 @@ def validate(data: Any, dropped: list[str] | None = None) -> Settings:
     return settings
 
 
-def load(path: Path) -> tuple[Settings, str | None]:
+def load(path: Path, game_for: GameFor = registry.get) -> tuple[Settings, str | None]:
     """The saved settings (or defaults), plus a message if the file had to be moved aside."""
     if not path.exists():
         return Settings(), None
     dropped: list[str] = []
     try:
         private_file(path)  # a file an older version left world-readable
-        settings = validate(json_input.loads(path.read_text(encoding="utf-8")), dropped)
+        settings = validate(json_input.loads(path.read_text(encoding="utf-8")), dropped, game_for)
         if dropped:
             return settings, (
                 f"Some saved house rules in {path} no longer fit this version and were reset "

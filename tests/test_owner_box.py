@@ -8,6 +8,11 @@ from pathlib import Path
 import pytest
 
 from companion import owner_box, paths
+from companion import settings as settings_mod
+from companion.engines import registry
+from companion.engines.beware_of_the_wolf import GAME as WOLF
+from companion.engines.beware_of_the_wolf import board_to_toml
+from companion.engines.beware_of_the_wolf import box_edits as wolf_edits
 from companion.engines.datafile import DataFileError
 from companion.engines.le_petit_poucet import GAME
 from companion.engines.le_petit_poucet.box import box_toml, packaged_box
@@ -15,9 +20,16 @@ from companion.engines.le_petit_poucet.box_edits import (
     checked,
     with_colour,
     with_path_length,
+    with_series,
     with_tree,
     without_series,
 )
+from companion.engines.little_dead_riding_hood import GAME as HOOD
+from companion.engines.little_dead_riding_hood import box_edits as hood_edits
+from companion.engines.little_dead_riding_hood import box_toml as hood_toml
+from companion.engines.lost_in_the_woods import GAME as WOODS
+from companion.engines.lost_in_the_woods import box_edits as woods_edits
+from companion.engines.lost_in_the_woods import box_toml as woods_toml
 from companion.session.journal import Journal
 from companion.session.session import Session
 
@@ -117,3 +129,89 @@ def test_a_saved_box_the_reader_refuses_stops_the_resume_with_a_reason() -> None
         GAME.with_setup({"box": "[path]\nforest_spaces = 0\n"})
     with pytest.raises(Exception, match="has no setup board"):
         GAME.with_setup({"board": "x"})
+
+
+def _hood_box() -> str:
+    from_shipped = hood_edits.with_tiles(HOOD.box, "obstacle", 30)
+    return hood_toml(hood_edits.checked(hood_edits.with_cards(from_shipped, "wolf", 3, 6)))
+
+
+def _woods_box() -> str:
+    return woods_toml(woods_edits.checked(woods_edits.with_count(WOODS.box, "torch", 3)))
+
+
+def _wolf_box() -> str:
+    return board_to_toml(wolf_edits.checked(wolf_edits.with_tree_toggled(WOLF.board, "o1")))
+
+
+OWNER_BOXES = {
+    HOOD.id: (HOOD, 3, _hood_box, lambda g: g.box.tiles["obstacle"] == 30),
+    WOODS.id: (WOODS, 1, _woods_box, lambda g: g.box.count("torch") == 3),
+    WOLF.id: (WOLF, 2, _wolf_box, lambda g: g.board.by_id["o1"].tree),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(OWNER_BOXES))
+def test_each_game_played_with_the_owners_box_resumes_with_it(tmp_path: Path, game_id: str) -> None:
+    game, players, owner_text, has_owners_box = OWNER_BOXES[game_id]
+    journal = Journal(paths.journal_path(tmp_path))
+    owner_box.save(tmp_path, game, owner_text())  # type: ignore[arg-type]
+    setup, problem = owner_box.setup(tmp_path, game)
+    assert problem is None and setup
+    session = Session.start(journal, game.id, players, seed=3, setup=setup)
+    assert has_owners_box(session.game)
+    for _ in range(6):  # a few steps of play
+        if session.state.is_terminal():
+            break
+        if session.state.is_chance_node():
+            session.draw()
+        else:
+            session.apply(session.state.legal_actions()[0])
+    played = session.state.to_dict()
+    owner_box.forget(tmp_path, game)  # the owner goes back to the shipped box...
+    resumed = Session.resume(journal, session.game_row)
+    assert has_owners_box(resumed.game)  # ...the game keeps the box it started with
+    assert resumed.state.to_dict() == played
+    assert not has_owners_box(owner_box.game_with_box(tmp_path, game))  # new games: shipped
+    journal.close()
+
+
+def test_a_saved_house_rule_naming_the_owners_own_series_survives_a_restart(
+    tmp_path: Path,
+) -> None:
+    from_owner = with_series(packaged_box(), "4 holes", "elm")  # its key: series-1
+    owner_box.save(tmp_path, GAME, box_toml(checked(from_owner)))
+    owned = owner_box.game_with_box(tmp_path, GAME)
+    rules = settings_mod.Settings()
+    rules.set_option(GAME.id, "removed_series", "series-1", owned)
+    path = tmp_path / "settings.json"
+    settings_mod.save(rules, path)
+    loaded, problem = settings_mod.load(
+        path, lambda game_id: owner_box.game_with_box(tmp_path, registry.get(game_id))
+    )
+    assert problem is None
+    assert loaded.options_for(GAME.id, owned)["removed_series"] == "series-1"
+    shipped_only, problem = settings_mod.load(path)  # the shipped box has no such series
+    assert problem is not None and "removed_series" in problem
+
+
+DAMAGE = {
+    HOOD.id: ("count = 30", "count = -3", "count must be"),
+    WOODS.id: ("torch = 3", "torch = 99", "[event] torch must be from 0 to 50"),
+    WOLF.id: ('ring = "outer"', 'ring = "middle"', "ring must be 'outer' or 'inner'"),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(DAMAGE))
+def test_each_games_damaged_box_is_reported_with_its_place_and_the_shipped_one_used(
+    tmp_path: Path, game_id: str
+) -> None:
+    game, _, owner_text, has_owners_box = OWNER_BOXES[game_id]
+    good, bad, place = DAMAGE[game_id]
+    path = paths.owner_box_path(tmp_path, game.id)
+    path.parent.mkdir(parents=True)
+    path.write_text(owner_text().replace(good, bad, 1))
+    setup, problem = owner_box.setup(tmp_path, game)
+    assert setup == {} and problem is not None
+    assert str(path) in problem and place in problem and "shipped with the game is used" in problem
+    assert not has_owners_box(owner_box.game_with_box(tmp_path, game))

@@ -233,11 +233,16 @@ class CompanionApp(App):
         players: int,
         options: dict[str, Any],
         names: list[str] | None = None,
+        setup: dict[str, Any] | None = None,
     ) -> None:
+        """A new game; ``setup`` (a finished game's, for Play again) or else the owner's box."""
         from companion.ui.games import setup_for
 
         try:
-            setup, problem = setup_for(game_id, self.services)
+            if setup is None:
+                setup, problem = setup_for(game_id, self.services)
+            else:
+                problem = _box_changed(setup, setup_for(game_id, self.services)[0])
             session = Session.start(
                 self.services.journal, game_id, players, options, names=names, setup=setup
             )
@@ -270,11 +275,13 @@ class CompanionApp(App):
         self.stop()
 
     def play_again(self) -> None:
-        """A finished game's Play again: the same game, players and house rules."""
+        """A finished game's Play again: the same game, players, house rules and box."""
         if self.controller is None:
             return
         record = self.controller.session.record
-        self.start_game(record.game, record.players, dict(record.options), list(record.names))
+        self.start_game(
+            record.game, record.players, dict(record.options), list(record.names), record.setup
+        )
 
     def resume_game(self, record: GameRecord) -> None:
         try:
@@ -328,6 +335,17 @@ def text_scale(width: float, height: float) -> float:
     """1 at 800x480 and below; grows with the window, at most MAX_TEXT_SCALE."""
     grow = min(width / dp(BASE_SIZE[0]), height / dp(BASE_SIZE[1]))
     return round(max(1.0, min(MAX_TEXT_SCALE, grow)), 2)
+
+
+BOX_KEPT = (
+    "This game is played with the same box as the last one. Your box has changed since: "
+    "games started from New game use it as it is now."
+)
+
+
+def _box_changed(kept: dict[str, Any], now: dict[str, Any]) -> str | None:
+    """What Play again says when the owner's box changed since the finished game began."""
+    return None if kept == now else BOX_KEPT
 
 
 def _game_name(game_id: str) -> str:

@@ -24,9 +24,10 @@ def box_ui(ui: Driver) -> Iterator[Driver]:
     owner_box.forget(ui.app.services.data_dir, GAME)
 
 
-def _open_my_box(ui: Driver) -> Any:
+def _open_my_box(ui: Driver, game_id: str = GAME.id) -> Any:
+    """Home, the game's tile, New game's My box button: as the owner gets there."""
     home = ui.screen()
-    ui.tap(next(t for t in home.ids.tiles.children if t.game_id == GAME.id))
+    ui.tap(next(t for t in home.ids.tiles.children if t.game_id == game_id))
     assert ui.screen().name == "new_game"
     ui.tap(ui.screen().ids.my_box_button)
     screen = ui.screen()

@@ -2,9 +2,10 @@
 
 The public names below are all a screen may use: the Game, the view's table
 data, the board (for drawing and for the owner's own boards), the turntable
-reading, and the board teacher of the Wolf tools.
+reading, the board teacher of the Wolf tools, and the board's edits (My box).
 """
 
+from companion.engines.beware_of_the_wolf import box_edits
 from companion.engines.beware_of_the_wolf.actions import parse_key
 from companion.engines.beware_of_the_wolf.board import (
     HOUSE_STEP,
@@ -34,6 +35,7 @@ from companion.engines.beware_of_the_wolf.spin import spin_outcome
 from companion.engines.beware_of_the_wolf.state import WolfState
 from companion.engines.beware_of_the_wolf.teach import BoardTeacher
 from companion.engines.beware_of_the_wolf.view import Pawn, PawnWalk, WolfTable
+from companion.engines.box_edit import BoxEditRefused
 
 GAME = BewareOfTheWolfGame()
 
@@ -45,6 +47,7 @@ __all__ = [
     "Board",
     "BoardError",
     "BoardTeacher",
+    "BoxEditRefused",
     "CatchOdds",
     "Pawn",
     "PawnWalk",
@@ -53,6 +56,7 @@ __all__ = [
     "WinnerTurns",
     "WolfTable",
     "board_to_toml",
+    "box_edits",
     "catch_odds",
     "default_board",
     "load_board",

@@ -11,9 +11,11 @@ from typing import Any
 
 from companion.engines.base import Game, InvalidOptions
 from companion.engines.beware_of_the_wolf.board import Board, BoardError, parse_board_toml
+from companion.engines.beware_of_the_wolf.board_toml import board_to_toml
 from companion.engines.beware_of_the_wolf.box import box_problem, default_board
 from companion.engines.beware_of_the_wolf.options import MAX_ROUND_LIMIT, OPTIONS
 from companion.engines.beware_of_the_wolf.state import WolfState
+from companion.engines.datafile import DataFileError
 
 
 class BewareOfTheWolfGame(Game):
@@ -39,6 +41,21 @@ class BewareOfTheWolfGame(Game):
     def with_board(self, board: Board) -> BewareOfTheWolfGame:
         """The same game played on an owner's board (saved games carry their board)."""
         return BewareOfTheWolfGame(board)
+
+    # -- the owner's box (the My box screen): the board, saved with each game -----------
+    box_setup_key = "board"
+    """The owner's box is a board file, kept in a game's setup as a taught board is."""
+
+    def box_from_text(self, text: str, source: str) -> Board:
+        """Validate a board file's text; DataFileError names the file, place and problem."""
+        try:
+            return parse_board_toml(text, source)
+        except BoardError as err:
+            raise DataFileError(source, str(err).removeprefix(f"{source}: ")) from None
+
+    def box_text(self) -> str:
+        """This game's board as board file text (the box's unless an owner's is set)."""
+        return board_to_toml(self.board, header="Beware of the Wolf: the board in this box.")
 
     def with_setup(self, setup: Mapping[str, Any]) -> BewareOfTheWolfGame:
         """``{"board": "<board TOML>"}`` plays on that board (a board taught by its owner)."""

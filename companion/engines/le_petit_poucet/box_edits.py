@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from companion.engines.box_edit import BoxEditRefused
 from companion.engines.le_petit_poucet.box import (
     MAX_FOREST_SPACES,
     MAX_TREES,
@@ -22,10 +23,6 @@ from companion.engines.le_petit_poucet.box import (
 
 MAX_NAME = 24
 """The longest tree or series name the screens can show on one button."""
-
-
-class BoxEditRefused(ValueError):
-    """An edit that would leave a box the game cannot play; ``str`` says why."""
 
 
 def _renumbered(box: Box, series: list[Series]) -> Box:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.engines.base import Game, InvalidOptions, Option
+from companion.engines.box_edit import box_from_setup
 from companion.engines.datafile import DataFileError
 from companion.engines.le_petit_poucet.box import Box, box_from_text, box_toml, packaged_box
 from companion.engines.le_petit_poucet.house_rules import options_for, removed_series
@@ -81,17 +82,8 @@ class LePetitPoucetGame(Game):
     def with_setup(self, setup: Mapping[str, Any]) -> LePetitPoucetGame:
         """``{"box": "<box file text>"}`` plays with that box (the owner's, as it was when
         the game started: saved games keep the text, so a resumed game keeps its box)."""
-        unknown = sorted(set(setup) - {"box"})
-        if unknown:
-            raise InvalidOptions(f"{self.name} has no setup {', '.join(unknown)}")
-        if "box" not in setup:
-            return self
-        try:
-            return LePetitPoucetGame(
-                box_from_text(str(setup["box"]), "the box saved with this game")
-            )
-        except DataFileError as err:
-            raise InvalidOptions(str(err)) from err
+        box = box_from_setup(self.name, setup, box_from_text)
+        return self if box is None else LePetitPoucetGame(box)
 
     # Properties where ``Game`` has class attributes: they depend on the box, which
     # must not be read at import.

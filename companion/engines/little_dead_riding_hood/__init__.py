@@ -7,9 +7,12 @@ cards (option ``event_cards = "table"``: the engine knows hand sizes and the car
 that can still be unseen).
 
 The public names below are all that the screen and the devices use: the Game, the
-presenter's picture (``LdrhTable`` and its parts) and the combat-bag maths.
+presenter's picture (``LdrhTable`` and its parts), the combat-bag maths, and the
+box and its edits (the My box screen).
 """
 
+from companion.engines.box_edit import BoxEditRefused
+from companion.engines.little_dead_riding_hood import box_edits
 from companion.engines.little_dead_riding_hood.bag import (
     BULLET,
     OUTCOMES,
@@ -24,7 +27,13 @@ from companion.engines.little_dead_riding_hood.bag import (
     odds_words,
     win_probability,
 )
-from companion.engines.little_dead_riding_hood.components import RIDING_HOODS
+from companion.engines.little_dead_riding_hood.box import Box, box_toml
+from companion.engines.little_dead_riding_hood.components import (
+    EFFECTS,
+    MOVEMENT_VALUES,
+    RIDING_HOODS,
+    TILE_KINDS,
+)
 from companion.engines.little_dead_riding_hood.game import GAME, LittleDeadRidingHoodGame
 from companion.engines.little_dead_riding_hood.view import (
     BagInfo,
@@ -43,6 +52,11 @@ __all__ = [
     "WOLF",
     "BagContents",
     "BagInfo",
+    "Box",
+    "BoxEditRefused",
+    "EFFECTS",
+    "MOVEMENT_VALUES",
+    "TILE_KINDS",
     "CardOption",
     "CardRow",
     "FightOdds",
@@ -56,5 +70,7 @@ __all__ = [
     "fill_bag",
     "odds_words",
     "bag_summary",
+    "box_edits",
+    "box_toml",
     "win_probability",
 ]

@@ -18,6 +18,7 @@ from companion.engines.little_dead_riding_hood.components import (
     MOVEMENT_VALUES,
     PATH_KINDS,
     TILE_KINDS,
+    card_effect,
     card_key,
 )
 
@@ -43,6 +44,10 @@ class Box:
     def columns(self, players: int) -> int:
         """Grid width for ``players`` lanes (LD1)."""
         return 2 * self.edge_columns + players + (players - 1) * self.gap_columns
+
+    def assumed(self, part: str) -> bool:
+        """Whether ``part`` ("board", a tile kind or an effect) is marked assumed."""
+        return any(a == part or a.endswith(f"({part})") for a in self.assumptions)
 
     def lane_column(self, player: int) -> int:
         """The column of ``player``'s lane (lane 0 is the leftmost)."""
@@ -114,10 +119,55 @@ def parse_box(text: str | bytes, name: str = BOX_FILE) -> Box:
     return read_box(parse_toml(text, name))
 
 
+def box_toml(box: Box) -> str:
+    """The box file text of ``box`` (what My box saves): ``parse_box`` reads it back.
+
+    Each tile kind and each effect gets one entry; an effect with no card is left out
+    (an entry lists at least one movement value).
+    """
+
+    def assumed(part: str) -> str:
+        return "true" if box.assumed(part) else "false"
+
+    lines = [
+        "# Little Dead Riding Hood: what is in this box (written by the My box screen).",
+        "# assumption = false: checked against the real box by its owner.",
+        "",
+        "[board]",
+        f"rows = {box.rows}",
+        f"gap_columns = {box.gap_columns}",
+        f"edge_columns = {box.edge_columns}",
+        f"assumption = {assumed('board')}",
+        "",
+        "[supply]",
+        f"bullet_chits = {box.bullet_chits}",
+        f"starting_bullets = {box.starting_bullets}",
+        f"zombie_wolves = {box.zombie_wolves}",
+        f"starting_cards = {box.starting_cards}",
+    ]
+    for kind in TILE_KINDS:
+        lines += ["", "[[tiles]]", f'kind = "{kind}"', f"count = {box.tiles.get(kind, 0)}"]
+        lines.append(f"assumption = {assumed(kind)}")
+    present = [e for e in EFFECTS if any(card_effect(k) == e for k in box.cards)]
+    for effect in present:
+        values = [m for m in MOVEMENT_VALUES for _ in range(box.cards.get(card_key(effect, m), 0))]
+        lines += ["", "[[cards]]", f'effect = "{effect}"', f"movements = {values}"]
+        lines.append(f"assumption = {assumed(effect)}")
+    return "\n".join(lines) + "\n"
+
+
 def default_box() -> Box:
     """The box shipped with the engine."""
     package = __name__.rsplit(".", 1)[0]
     return read_box(read_toml(resources.files(package).joinpath(BOX_FILE), BOX_FILE))
 
 
-__all__ = ["BOX_FILE", "Box", "DataFileError", "default_box", "parse_box", "read_box"]
+__all__ = [
+    "BOX_FILE",
+    "Box",
+    "DataFileError",
+    "box_toml",
+    "default_box",
+    "parse_box",
+    "read_box",
+]

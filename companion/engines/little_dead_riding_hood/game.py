@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.engines.base import Game, InvalidOptions, Option
+from companion.engines.box_edit import box_from_setup
 from companion.engines.datafile import DataFileError
-from companion.engines.little_dead_riding_hood.box import Box, default_box
+from companion.engines.little_dead_riding_hood.box import Box, box_toml, default_box, parse_box
 from companion.engines.little_dead_riding_hood.components import PAWNS
 from companion.engines.little_dead_riding_hood.state import LdrhState
 
@@ -99,6 +100,20 @@ class LittleDeadRidingHoodGame(Game):
         if self._box is None:
             self._box = self._load_box()
         return self._box
+
+    # -- the owner's box (the My box screen), saved with each game ---------------------
+    def box_from_text(self, text: str, source: str) -> Box:
+        """Validate a box file's text; DataFileError names the file, place and problem."""
+        return parse_box(text, source)
+
+    def box_text(self) -> str:
+        """This game's box as box file text (the shipped box unless an owner's is set)."""
+        return box_toml(self.box)
+
+    def with_setup(self, setup: Mapping[str, Any]) -> LittleDeadRidingHoodGame:
+        """``{"box": "<box file text>"}`` plays with that box (a saved game keeps it)."""
+        box = box_from_setup(self.name, setup, parse_box)
+        return self if box is None else LittleDeadRidingHoodGame(box)
 
     def unavailable(self) -> str | None:
         try:

@@ -3,6 +3,8 @@
 These are the package's public names: the screen imports nothing else from it.
 """
 
+from companion.engines.box_edit import BoxEditRefused
+from companion.engines.lost_in_the_woods import box_edits
 from companion.engines.lost_in_the_woods.actions import Action
 from companion.engines.lost_in_the_woods.advisor import (
     Advice,
@@ -13,7 +15,7 @@ from companion.engines.lost_in_the_woods.advisor import (
     draw_odds,
     recommend,
 )
-from companion.engines.lost_in_the_woods.box import Box, BoxError
+from companion.engines.lost_in_the_woods.box import Box, BoxError, box_toml
 from companion.engines.lost_in_the_woods.cards import KINDS, NAMES, SYMBOLS
 from companion.engines.lost_in_the_woods.game import GAME, LostInTheWoodsGame
 from companion.engines.lost_in_the_woods.state import LostInTheWoodsState
@@ -27,6 +29,7 @@ __all__ = [
     "Action",
     "Advice",
     "Box",
+    "BoxEditRefused",
     "BoxError",
     "ChoiceEstimate",
     "DrawOdds",
@@ -35,6 +38,8 @@ __all__ = [
     "WoodsTable",
     "advice_stages",
     "advise",
+    "box_edits",
+    "box_toml",
     "draw_odds",
     "recommend",
 ]

@@ -34,6 +34,9 @@ class Box:
 
     counts: Mapping[str, int]
     source: str = SHIPPED
+    checked: frozenset[str] = frozenset()
+    """The sections (progress, fright, event) the owner checked against their box; the
+    others are assumed (LW1).  A file marks a checked section ``assumption = false``."""
 
     @property
     def total(self) -> int:
@@ -64,11 +67,12 @@ class Box:
                 f"expected {', '.join(SECTIONS)}"
             )
         counts: dict[str, int] = {}
+        checked: set[str] = set()
         for section, kinds in SECTIONS.items():
             if not top.has(section):
                 raise top.error(f"section [{section}] is missing")
             table = top.table(section)
-            extra = sorted(set(table.keys()) - set(kinds))
+            extra = sorted(set(table.keys()) - set(kinds) - {"assumption"})
             if extra:
                 raise table.error(
                     f"[{section}] has unknown card(s) {', '.join(map(repr, extra))}; "
@@ -76,6 +80,8 @@ class Box:
                 )
             for kind in kinds:
                 counts[kind] = table.whole(kind, 0, MAX_PER_KIND)
+            if not table.flag("assumption", default=True):
+                checked.add(section)
             table.done()
         top.done()
         for symbol in SYMBOLS:
@@ -90,7 +96,20 @@ class Box:
                 f"the Progress cards must total at least {MIN_PROGRESS} (9 fill the Forest "
                 f"row), got {progress}"
             )
-        return cls(counts=counts, source=top.file)
+        return cls(counts=counts, source=top.file, checked=frozenset(checked))
+
+
+def box_toml(box: Box) -> str:
+    """The box file text of ``box``: ``Box.from_text(box_toml(box), ...)`` reads it back."""
+    lines = [
+        "# Lost in the Woods: the Journey deck in this box (written by the My box screen).",
+        "# assumption = false: checked against the real box by its owner.",
+    ]
+    for section, kinds in SECTIONS.items():
+        lines += ["", f"[{section}]"]
+        lines += [f"{kind} = {box.count(kind)}" for kind in kinds]
+        lines.append(f"assumption = {'false' if section in box.checked else 'true'}")
+    return "\n".join(lines) + "\n"
 
 
 def shipped_box() -> Box:

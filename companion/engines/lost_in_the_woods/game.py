@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from companion.engines.base import Game, Option
+from companion.engines.box_edit import box_from_setup
 from companion.engines.datafile import DataFileError
-from companion.engines.lost_in_the_woods.box import Box, shipped_box
+from companion.engines.lost_in_the_woods.box import Box, box_toml, shipped_box
 from companion.engines.lost_in_the_woods.clock import CLOCK_END
 from companion.engines.lost_in_the_woods.state import LostInTheWoodsState
 
@@ -57,6 +59,20 @@ class LostInTheWoodsGame(Game):
         if self._box is None:
             self._box = shipped_box()
         return self._box
+
+    # -- the owner's box (the My box screen), saved with each game ---------------------
+    def box_from_text(self, text: str, source: str) -> Box:
+        """Validate a box file's text; BoxError names the file, place and problem."""
+        return Box.from_text(text, source)
+
+    def box_text(self) -> str:
+        """This game's box as box file text (the shipped box unless an owner's is set)."""
+        return box_toml(self.box)
+
+    def with_setup(self, setup: Mapping[str, Any]) -> LostInTheWoodsGame:
+        """``{"box": "<box file text>"}`` plays with that box (a saved game keeps it)."""
+        box = box_from_setup(self.name, setup, Box.from_text)
+        return self if box is None else LostInTheWoodsGame(box)
 
     def unavailable(self) -> str | None:
         try:

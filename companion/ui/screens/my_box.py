@@ -20,7 +20,7 @@ from companion import owner_box
 from companion.engines.base import Game
 from companion.engines.datafile import DataFileError
 from companion.ui.confirm import Confirm
-from companion.ui.games import box_editor_for
+from companion.ui.games import box_editor_for, setup_for
 from companion.ui.screens import load_kv
 
 load_kv(__file__)
@@ -43,18 +43,17 @@ class MyBoxScreen(Screen):
         self.editor: Any = None
 
     def prepare(self, game: Game) -> None:
-        """Show ``game``'s box: the owner's saved one, else the shipped one."""
+        """Show the box new games of ``game`` use: the owner's (saved here, or a board
+        taught with the turntable), else the shipped one."""
         app = App.get_running_app()
         self.game = game
         self.title = f"My box: {game.name}"
-        owned = owner_box.read(app.services.data_dir, game)  # type: ignore[arg-type]
-        text = owned.text if owned.text is not None else game.box_text()  # type: ignore[attr-defined]
+        setup, problem = setup_for(game.id, app.services)  # the box new games use
+        owned = setup.get(owner_box.setup_key(game))
+        text = owned if owned is not None else game.box_text()  # type: ignore[attr-defined]
         box = game.box_from_text(text, "the box")  # type: ignore[attr-defined]
         self.editor = box_editor_for(game.id)(box, self._changed)
-        if owned.problem:
-            self.status = owned.problem
-        else:
-            self.status = OWNED if owned.text is not None else SHIPPED
+        self.status = problem or (OWNED if owned is not None else SHIPPED)
         self._show()
         self.ids.rows.parent.scroll_y = 1
 

@@ -38,7 +38,8 @@ class NewGameScreen(Screen):
         self.has_box = owner_box.offers_box(game)
         self.game = game
         self.title = f"New game: {game.name}"
-        self.options = owner_box.options_that_fit(game, app.services.settings.options_for(game.id))
+        saved = app.services.settings.options_for(game.id, game)
+        self.options = owner_box.options_that_fit(game, saved)
         roster = app.services.roster
         last = roster.games.get(game.id, [])
         self.players = len(last) if len(last) in game.player_counts else game.min_players

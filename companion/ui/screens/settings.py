@@ -16,8 +16,10 @@ from kivy.factory import Factory
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
+from companion import owner_box
 from companion.devices.turntable.discovery import all_ports
 from companion.engines import registry
+from companion.engines.base import Game
 from companion.settings import SLEEP_MINUTES, SettingsError, next_free_pin
 from companion.system.backlight import find_backlight
 from companion.system.power import can_power_off
@@ -62,17 +64,18 @@ class SettingsScreen(Screen):
         if section == DEVICE_SECTION:
             self._device_rows(body)
             return
-        game = registry.get(section)
+        data_dir = App.get_running_app().services.data_dir
+        game = owner_box.game_with_box(data_dir, registry.get(section))  # the owner's box
         body.add_widget(Factory.Heading(text=f"House rules: {game.name}"))
         if not game.options:
             body.add_widget(Factory.Body(text="This game has no house-rule options."))
-        values = self.settings.options_for(game.id)
-        save = partial(self._save_option, game.id)
+        values = owner_box.options_that_fit(game, self.settings.options_for(game.id, game))
+        save = partial(self._save_option, game)
         for option in game.options:
             body.add_widget(OptionRow(option, values[option.key], save))
 
-    def _save_option(self, game_id: str, key: str, value: Any) -> None:
-        self.settings.set_option(game_id, key, value)
+    def _save_option(self, game: Game, key: str, value: Any) -> None:
+        self.settings.set_option(game.id, key, value, game)
         App.get_running_app().services.save_settings()
 
     def _device_rows(self, body: Any) -> None:
