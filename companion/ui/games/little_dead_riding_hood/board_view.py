@@ -63,33 +63,45 @@ class LaneBoardView(Widget):
         return self.board.pawns if self.board is not None else ()
 
     # -- geometry -------------------------------------------------------------------
+    # The board lies sideways, its long side along the screen's width: each lane is a
+    # row of the picture, the start spaces at the left and the edge of the woods at the
+    # right, the first seat's lane at the top.
+    @property
+    def along(self) -> int:
+        """Spaces from the start spaces to the edge of the woods (the picture's width)."""
+        return self.board.rows + 1 if self.board is not None else 0
+
+    @property
+    def across(self) -> int:
+        """The grid's columns, lanes and spare columns (the picture's height)."""
+        return self.board.columns if self.board is not None else 0
+
     def cell_size(self) -> float:
         if self.board is None:
             return 0.0
-        return min(self.width / self.board.columns, self.height / (self.board.rows + 1))
+        return min(self.width / self.along, self.height / self.across)
 
     def _origin(self) -> tuple[float, float]:
-        assert self.board is not None
         size = self.cell_size()
-        x0 = self.x + (self.width - size * self.board.columns) / 2
-        y0 = self.y + (self.height - size * (self.board.rows + 1)) / 2
+        x0 = self.x + (self.width - size * self.along) / 2
+        y0 = self.y + (self.height - size * self.across) / 2
         return x0, y0
 
     def cell_rect(self, cell: Cell) -> tuple[float, float, float]:
-        """Bottom-left corner and size of a space (row -1 is the start row)."""
+        """Bottom-left corner and size of a space (row -1 is the start spaces' row)."""
         x0, y0 = self._origin()
         size = self.cell_size()
         row, col = cell
         start = self.board.start_row if self.board is not None else -1
-        return x0 + col * size, y0 + (row - start) * size, size
+        return x0 + (row - start) * size, y0 + (self.across - 1 - col) * size, size
 
     def cell_at(self, x: float, y: float) -> Cell | None:
         if self.board is None or self.cell_size() <= 0:
             return None
         x0, y0 = self._origin()
         size = self.cell_size()
-        col = int((x - x0) // size)
-        row = int((y - y0) // size) + self.board.start_row
+        row = int((x - x0) // size) + self.board.start_row
+        col = self.across - 1 - int((y - y0) // size)
         if 0 <= col < self.board.columns and self.board.start_row <= row < self.board.rows:
             return (row, col)
         return None
@@ -110,10 +122,10 @@ class LaneBoardView(Widget):
         if board is None or self.cell_size() <= 0:
             return
         with self.canvas:
-            for col in range(board.columns):
+            for col in range(board.columns):  # a lane or a spare column: one strip each
                 Color(*(LANE if col in board.lane_columns else SPARE))
                 x, y, size = self.cell_rect((0, col))
-                Rectangle(pos=(x, y), size=(size, size * board.rows))
+                Rectangle(pos=(x, y), size=(size * board.rows, size))
             for lane, col in enumerate(board.lane_columns):
                 x, y, size = self.cell_rect((board.start_row, col))
                 Color(*self._colour(lane)[:3], 0.5)
@@ -124,9 +136,9 @@ class LaneBoardView(Widget):
                 x, y, size = self.cell_rect(cell)
                 Color(*REACH)
                 Rectangle(pos=(x, y), size=(size, size))
-            x, y, size = self.cell_rect((board.rows - 1, 0))
-            Color(0.95, 0.85, 0.6, 1)
-            Line(points=[x, y + size, x + size * board.columns, y + size], width=dp(2))
+            x, y, size = self.cell_rect((board.rows - 1, board.columns - 1))
+            Color(0.95, 0.85, 0.6, 1)  # the edge of the woods, past the last row
+            Line(points=[x + size, y, x + size, y + size * board.columns], width=dp(2))
             for cell in self.targets:
                 x, y, size = self.cell_rect(cell)
                 Color(*TARGET)
@@ -192,6 +204,7 @@ class LaneBoardView(Widget):
         return self.colours[index % len(self.colours)] if self.colours else (1, 1, 1, 1)
 
     def _pawns(self) -> None:
+        assert self.board is not None
         shared: dict[Cell, int] = {}
         for index, cell in enumerate(self.pawns):
             slot = shared.get(cell, 0)
@@ -200,6 +213,9 @@ class LaneBoardView(Widget):
             radius = size * 0.22
             cx = x + size * 0.5 + (slot % 2) * radius * 0.9 - radius * 0.45 * (cell in shared)
             cy = y + size * 0.5 - (slot // 2) * radius * 0.9
+            if cell in self.board.wolves:  # a fight: the pawn stands beside the wolf's head
+                radius = size * 0.17
+                cx, cy = x + size * 0.80, y + size * (0.70 - 0.36 * (slot % 2))
             Color(1, 1, 1)
             Ellipse(pos=(cx - radius - 2, cy - radius - 2), size=(2 * radius + 4, 2 * radius + 4))
             Color(*self._colour(index))
