@@ -33,6 +33,12 @@ EYES = (0.95, 0.12, 0.08)
 INK = (0.08, 0.06, 0.05)
 
 
+def _visible(colour: Colour) -> tuple[float, float, float]:
+    """A pawn's colour for a line on the dark lanes: a black hood's is drawn grey."""
+    r, g, b = colour[:3]
+    return (0.6, 0.6, 0.6) if max(r, g, b) < 0.3 else (r, g, b)
+
+
 class LaneBoardView(Widget):
     """Draws an LdrhTable; ``on_space(cell)`` is called when a space is tapped."""
 
@@ -128,7 +134,7 @@ class LaneBoardView(Widget):
                 Rectangle(pos=(x, y), size=(size * board.rows, size))
             for lane, col in enumerate(board.lane_columns):
                 x, y, size = self.cell_rect((board.start_row, col))
-                Color(*self._colour(lane)[:3], 0.5)
+                Color(*_visible(self._colour(lane)), 0.7)  # the Black hood's start, too
                 Line(rectangle=(x + 2, y + 2, size - 4, size - 4), width=dp(1.5))
             for cell, kind in board.tiles:
                 self._tile(cell, kind)

@@ -65,6 +65,8 @@ def aim_text(example: Choice) -> str:
 PANEL_WIDTH = 175
 """The moves' column at 800x480 (dp; it grows with the text): what the sideways board
 leaves, so its spaces are 55 px there with eleven along the width."""
+ENDED_PANEL = 0.45
+"""At the end no space is tapped any more: the winners' banner takes this much of the width."""
 PAD, GAP = 4, 6
 """The screen's padding and the gap between the board and the moves (dp, as in the kv)."""
 
@@ -113,8 +115,9 @@ class LittleDeadRidingHoodScreen(GameScreen):
         self._hand_owner: int | None = None
         self.picking: str | None = None
         """A card aimed at a space (Big Hands, Off The Path) waiting for the tap."""
-        self._shape = (11, 5)
-        """The board's spaces along the screen and down it (start row included)."""
+        self._shape = (11, 5, False)
+        """The board's spaces along the screen and down it (start row included), and
+        whether the game has ended (the end banner then takes more of the width)."""
         self.bind(size=self._fit)
         app = App.get_running_app()
         if app is not None:
@@ -130,9 +133,10 @@ class LittleDeadRidingHoodScreen(GameScreen):
         it leaves room (a board of few lanes), else in the moves' column."""
         app = App.get_running_app()
         scale = getattr(app, "text_scale", 1.0)
-        along, across = self._shape
+        along, across, ended = self._shape
+        panel = max(dp(PANEL_WIDTH) * scale, self.width * ENDED_PANEL * ended)
         self.board_width, self.board_height = fit_board(
-            self.width, self.height, along, across, dp(PANEL_WIDTH) * scale
+            self.width, self.height, along, across, panel
         )
         self.reading_height = dp(64) * scale
         lines = len(self.ids.players.children) * dp(26) * scale
@@ -172,7 +176,7 @@ class LittleDeadRidingHoodScreen(GameScreen):
         self.chooser.close()  # its choices belong to the position before this change
         view = self._view = self.controller.view()
         table = self.table
-        self.prompt = view.headline
+        self.prompt = view.headline if view.end is None else ""  # the end banner says why
         self.status = table.status
         self.headline = self._banner(view, table)
         game = self.controller.game
@@ -182,8 +186,9 @@ class LittleDeadRidingHoodScreen(GameScreen):
         else:
             who = "Draw" if view.turn is None else self.controller.player_name(view.turn)
             self.ids.turn.show(who, view.turn, game)
-        if self._shape != (table.rows + 1, table.columns):
-            self._shape = (table.rows + 1, table.columns)
+        shape = (table.rows + 1, table.columns, view.end is not None)
+        if self._shape != shape:
+            self._shape = shape
             self._fit()
         self.ids.board.show(table, colours)
         self._fill_players(table, colours)
