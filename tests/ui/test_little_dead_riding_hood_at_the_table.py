@@ -168,7 +168,9 @@ def test_real_cards_played_onto_a_space_are_aimed_on_the_board(
     assert not any("remove the tile" in t for t in _labels(screen))
     _tap_space(ui, screen, (1, 3))
     assert (1, 3) not in controller.state.board.tiles
-    assert controller.session.steps[-1].text == "play Off The Path (1): remove the tile at row 2 col 4"
+    assert (
+        controller.session.steps[-1].text == "play Off The Path (1): remove the tile at row 2 col 4"
+    )
 
 
 def test_the_led_shows_whose_turn_it_is_between_moments(

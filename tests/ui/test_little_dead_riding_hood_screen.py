@@ -8,11 +8,11 @@ import pytest
 
 from companion.devices.bag import BULLET_COLOUR, OFF
 from companion.devices.table_light import led_colour
-from companion.ui import game_screen
-from companion.ui.view_widgets import player_colour
 from companion.engines import registry
 from companion.engines.little_dead_riding_hood.bag import BagContents, draw_from
 from companion.session.journal import Source
+from companion.ui import game_screen
+from companion.ui.view_widgets import player_colour
 from tests.devices.test_table_light import Steps
 from tests.ui.conftest import Driver
 from tests.ui.test_table_light import played_out

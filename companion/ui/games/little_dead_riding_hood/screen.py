@@ -222,9 +222,9 @@ class LittleDeadRidingHoodScreen(GameScreen):
         if table.bag is not None:  # the bag overlay draws it
             chance = None
         elif table.dealing and chance is not None:  # one tap for every starting hand
-            cards = f"{table.hand_size} to each player"
-            text = f"The cards are dealt ({cards}, face down)" if table.table_cards else ""
-            deal = Factory.Tap(text=text or f"Deal the cards ({cards})")
+            each = f"{table.hand_size} to each player"
+            text = f"The cards are dealt ({each}, face down)" if table.table_cards else ""
+            deal = Factory.Tap(text=text or f"Deal the cards ({each})")
             deal.bind(on_release=lambda *_: self.deal())
             extra.add_widget(deal)
             chance = None
