@@ -164,12 +164,10 @@ class LaneBoardView(Widget):
             return
         Color(*PATH)
         Rectangle(pos=(x + pad, y + pad), size=(size - 2 * pad, size - 2 * pad))
-        if kind != "path-plain":  # the printed icon, small in the corner
+        if kind != "path-plain":  # the printed icon, in the corner
+            icon = size * 0.18
             Color(*(WOLF if kind == "path-wolf" else (0.45, 0.45, 0.45)))
-            Rectangle(
-                pos=(x + size - pad - size * 0.16, y + size - pad - size * 0.16),
-                size=(size * 0.14, size * 0.14),
-            )
+            Rectangle(pos=(x + size - pad - icon - 2, y + size - pad - icon - 2), size=(icon, icon))
         if cell in self.board.bullets:
             Color(*BULLET)
             Ellipse(pos=(x + size * 0.62, y + size * 0.10), size=(size * 0.26, size * 0.26))
