@@ -1,5 +1,9 @@
-"""The Little Dead Riding Hood combat bag as a device: a button draws, an RGB LED and
-a buzzer show the token.
+"""The Little Dead Riding Hood combat bag as a device: a button draws, the table's RGB
+LED and a buzzer show the token.
+
+The LED is the table light's (``table_light.TableLight``): between fights it holds the
+current player's colour, and the token's flash plays over it and gives that colour
+back, so the bag never opens the LED pins itself.
 
 The odds and the draw itself come from the engine's bag maths
 (``companion.engines.little_dead_riding_hood.bag``), so the app, the ``companion
@@ -8,7 +12,8 @@ bag`` command and the engine's chance node share one definition of the bag.
 Order of a draw (the design's "journaled before revealed"):
 1. the token is drawn from the armed bag;
 2. ``commit(draw)`` is called and waited on: the session journals the outcome;
-3. only then is the LED lit, the buzzer sounded and a ``drawn`` event delivered.
+3. only then is the token flashed on the LED, the buzzer sounded and a ``drawn``
+   event delivered.
 If ``commit`` raises, nothing is revealed and the bag stays armed, so the unseen
 token can be drawn again without re-rolling anything a player saw.
 
@@ -31,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.devices.pins import DEFAULT_PINS
+from companion.devices.table_light import Step, TableLight
 from companion.engines.little_dead_riding_hood import (
     WOLF,
     BagContents,
@@ -42,6 +48,8 @@ from companion.engines.little_dead_riding_hood import (
 WOLF_COLOUR = (1.0, 0.0, 0.0)
 BULLET_COLOUR = (1.0, 1.0, 1.0)
 OFF = (0.0, 0.0, 0.0)
+RESULT_SECONDS = 2.0
+"""How long the token's colour stays lit after its flashes, before the player's colour."""
 WOLF_TONE = "A3"
 BULLET_TONE = "A5"
 TONE_SECONDS = 0.4
@@ -90,6 +98,7 @@ class CombatBag:
         self,
         *,
         pin_factory: Any,
+        light: TableLight,
         on_event: Callable[[BagEvent], None],
         commit: Callable[[BagDraw], None] | None = None,
         rng: DrawRng | None = None,
@@ -98,9 +107,11 @@ class CombatBag:
         sound: bool = True,
         on_press: Callable[[], None] | None = None,
     ) -> None:
-        """``on_press`` replaces drawing on the button's thread: an app passes a function
-        that posts ``draw`` to its main thread, where the commit hook may touch the session."""
-        from gpiozero import RGBLED, Button, TonalBuzzer
+        """``light`` is the table's LED (``open_light``; a dark one where none is wired).
+        ``on_press`` replaces drawing on the button's thread: an app passes a function
+        that posts ``draw`` to its main thread, where the commit hook may touch the session
+        (and the light, whose steps run on that thread)."""
+        from gpiozero import Button, TonalBuzzer
 
         self._on_event = on_event
         self._commit = commit
@@ -112,9 +123,7 @@ class CombatBag:
         self._redraw = False
         self._count = 0
         self.button = Button(pins["bag_button"], pin_factory=pin_factory)
-        self.led = RGBLED(
-            pins["led_red"], pins["led_green"], pins["led_blue"], pin_factory=pin_factory
-        )
+        self.light = light
         self.buzzer = TonalBuzzer(pins["buzzer"], pin_factory=pin_factory) if sound else None
         self.button.when_pressed = on_press if on_press is not None else self._pressed
 
@@ -131,7 +140,6 @@ class CombatBag:
         with self._lock:
             self._contents = contents
             self._redraw = redraw
-            self.led.color = OFF
         chance = win_probability(contents)
         self._on_event(BagEvent("armed", contents=contents, chance=chance))
         return chance
@@ -145,7 +153,6 @@ class CombatBag:
     def disarm(self) -> None:
         with self._lock:
             self._contents = None
-            self.led.color = OFF
 
     # -- drawing ---------------------------------------------------------------------
     def _pressed(self) -> None:
@@ -186,8 +193,13 @@ class CombatBag:
             return f"the draw could not be saved, draw again: {err}"
         return ""
 
+    def show(self, outcome: str) -> None:
+        """Show a token on the LED and the buzzer: one drawn here, or one the players drew
+        from the real bag and entered (already journaled either way)."""
+        self._reveal(outcome)
+
     def _reveal(self, outcome: str) -> None:
-        self.led.color = WOLF_COLOUR if outcome == WOLF else BULLET_COLOUR
+        self.light.flash(result_light(outcome))
         if self.buzzer is not None:
             from gpiozero.tones import Tone
 
@@ -199,8 +211,14 @@ class CombatBag:
             self.buzzer.stop()
 
     def close(self) -> None:
-        """Release the pins (the LED goes dark, the buzzer stops)."""
+        """Release the button and the buzzer (the LED stays the table light's)."""
         self.button.close()
-        self.led.close()
         if self.buzzer is not None:
             self.buzzer.close()
+
+
+def result_light(outcome: str) -> list[Step]:
+    """The token on the LED: three flashes of its colour (white for a bullet, red for the
+    wolf), then the colour held a moment for everyone at the table to see."""
+    colour = WOLF_COLOUR if outcome == WOLF else BULLET_COLOUR
+    return [(colour, 0.25), (OFF, 0.12)] * 3 + [(colour, RESULT_SECONDS)]

@@ -2,8 +2,8 @@
 pattern for each moment the cues announce.
 
 Between moments the LED holds a steady colour (the current player's); a pattern (the
-flashes of a new turn, a wolf's catch, a win's fanfare) plays over it and then gives
-the steady colour back.  Steps are timed by ``later`` (Kivy's clock in the app, a list
+flashes of a new turn, a wolf's catch, a win's fanfare, or a device's own flash such as
+the combat bag's token) plays over it and then gives the steady colour back.  Steps are timed by ``later`` (Kivy's clock in the app, a list
 in tests), so everything runs on one thread and a newer pattern simply outdates the
 steps of an older one.  With no LED (roles not in the pin map, pins a game device
 holds, no GPIO at all) the light is dark and every call does nothing.
@@ -60,8 +60,6 @@ def pattern(moment: str, colour: Colour) -> list[Step]:
         return _flashes(colour, 2, 0.2, 0.12)
     if moment == "wolf_catch":
         return _flashes(WOLF_RED, 4, 0.1, 0.08)
-    if moment == "bag_result":
-        return [(WHITE, 0.35), (OFF, 0.1)]
     if moment == "breakthrough":
         return _flashes(BREAKTHROUGH_ORANGE, 3, 0.14, 0.1)
     if moment == "win":  # a fanfare: rising brightness, then quick bright flashes
@@ -98,7 +96,11 @@ class TableLight:
 
     def play(self, moment: str, colour: Colour) -> None:
         """Play ``moment``'s pattern, then return to the steady colour."""
-        steps = pattern(moment, colour)
+        self.flash(pattern(moment, colour))
+
+    def flash(self, steps: Sequence[Step]) -> None:
+        """Show ``steps`` (a device's own light, such as the combat bag's token), then
+        return to the steady colour."""
         if not steps or self._led is None:
             return
         self._pattern += 1

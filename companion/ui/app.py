@@ -18,7 +18,7 @@ from kivy.base import ExceptionHandler, ExceptionManager
 from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.engines import registry
@@ -71,6 +71,9 @@ class CompanionApp(App):
     panel_open = BooleanProperty(False)
     text_scale = NumericProperty(1.0)
     """How much larger the shell's reading text is than on the 7" panel (1 there)."""
+    toast_box = ListProperty([])
+    """Where the toast stands (x, y, width, height in the window): over the current
+    screen's ``toast_area``, a part holding no control; empty: low over the screen."""
 
     def __init__(self, services: Services, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -107,6 +110,7 @@ class CompanionApp(App):
 
     def _rescale(self, _root: Any, size: Any) -> None:
         self.text_scale = text_scale(*size)
+        Clock.schedule_once(self._place_toast)  # once the screen has laid itself out again
 
     def on_start(self) -> None:
         self.go("home")
@@ -205,9 +209,20 @@ class CompanionApp(App):
         self.messages = [*self.messages[-(MESSAGE_LOG - 1) :], (time.time(), text)]
         self.message_count = len(self.messages)
         self.message = text
+        self._place_toast()
         if self._clear_event is not None:
             self._clear_event.cancel()
         self._clear_event = Clock.schedule_once(self._clear_message, MESSAGE_SECONDS)
+
+    def _place_toast(self, *_args: Any) -> None:
+        """A screen whose controls fill the toast's usual place names a ``toast_area``
+        (a widget holding none) for the toast to stand over instead."""
+        area = getattr(self.manager.current_screen, "toast_area", None)
+        if area is None or area.get_root_window() is None:
+            self.toast_box = []
+            return
+        x, y = area.to_window(area.x, area.y)
+        self.toast_box = [x, y, area.width, area.height]
 
     def _clear_message(self, _dt: float) -> None:
         self.message = ""

@@ -5,7 +5,7 @@ settings) when a game starts or resumes, and detached when the game is left.  It
 redraws in ``refresh`` after every change of state and never applies rules itself:
 taps become ``controller.apply(...)``.  Games with table devices open them in
 ``open_devices`` and must close them in ``close_devices``; the table's RGB LED is
-taken after them, so a game device that drives the LED itself (the combat bag) keeps it.
+taken before them, so a game device that lights it (the combat bag) uses ``self.light``.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from kivy.clock import Clock
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from companion.devices.table_light import TableLight
 from companion.ui.controller import GameController
 from companion.ui.lit_cues import LitCues
 from companion.ui.services import Services
@@ -36,8 +37,8 @@ class GameScreen(Screen):
         self.services = services
         self.controller = controller
         self.title = controller.session.game.name
-        self.open_devices()
         self._cues = LitCues(controller, services, services.devices.table_light(_on_clock))
+        self.open_devices()
         controller.listen(self.refresh)
         controller.listen(self._cues.changed)
         self.refresh()
@@ -55,6 +56,11 @@ class GameScreen(Screen):
     def refresh(self) -> None:
         """Redraw from ``self.controller.state``."""
         raise NotImplementedError
+
+    @property
+    def light(self) -> TableLight | None:
+        """The table's RGB LED while a game is attached (a dark one where none is wired)."""
+        return self._cues.light if self._cues is not None else None
 
     def open_devices(self) -> None:
         """Create this game's devices on ``self.services.devices`` (none by default)."""

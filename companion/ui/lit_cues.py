@@ -3,7 +3,8 @@
 Every game screen raises its cues through one object (a turn, a win or a loss from
 the views; a wolf's catch, a bag result, a breakthrough from the screen itself), so
 lighting them here gives every game the LED without a line of its own.  Between
-moments the LED holds the current player's colour; at the end, the winner's.
+moments the LED holds the current player's colour; at the end, the winner's.  A bag
+result has no pattern here: the combat bag flashes its token on this same light.
 """
 
 from __future__ import annotations

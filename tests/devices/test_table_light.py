@@ -13,7 +13,6 @@ from companion.devices.pins import DEFAULT_PINS
 from companion.devices.table_light import (
     BREAKTHROUGH_ORANGE,
     OFF,
-    WHITE,
     WOLF_RED,
     TableLight,
     led_colour,
@@ -100,7 +99,6 @@ def test_a_change_of_turn_flashes_the_new_players_colour_then_holds_it(
     [
         ("wolf_catch", WOLF_RED, 4),
         ("breakthrough", BREAKTHROUGH_ORANGE, 3),
-        ("bag_result", WHITE, 1),
     ],
 )
 def test_an_event_flashes_then_returns_to_the_players_colour(

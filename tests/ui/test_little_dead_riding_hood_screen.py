@@ -4,12 +4,23 @@ from __future__ import annotations
 
 import random
 
-from companion.devices.bag import BULLET_COLOUR
+import pytest
+
+from companion.devices.bag import BULLET_COLOUR, OFF
+from companion.devices.table_light import led_colour
+from companion.engines import registry
 from companion.engines.little_dead_riding_hood.bag import BagContents, draw_from
 from companion.session.journal import Source
+from companion.ui import game_screen
+from companion.ui.view_widgets import player_colour
+from tests.devices.test_table_light import Steps
 from tests.ui.conftest import Driver
+from tests.ui.test_table_light import played_out
+from tests.ui.test_table_light import shown as _led
 
 GAME_ID = "little-dead-riding-hood"
+RED, BLUE = (led_colour(player_colour(p, registry.get(GAME_ID))) for p in (0, 1))
+"""The first two seats' hoods (Red, Blue) on the LED."""
 DEAL = [
     ["wolf:3", "wolf:2", "once-upon-a-time:1"],
     ["cake-and-wine:1", "cake-and-wine:2", "picking-flowers:1"],
@@ -42,14 +53,14 @@ def _labels(screen) -> list[str]:  # type: ignore[no-untyped-def]
     return [str(w.text) for w in screen.ids.actions.walk(restrict=True) if hasattr(w, "text")]
 
 
-def _fight_odds(ui: Driver, screen):  # type: ignore[no-untyped-def]
-    """The odds panel beside the fight buttons (it appears a frame after the change)."""
+def _fight_buttons(ui: Driver, screen) -> list[str]:  # type: ignore[no-untyped-def]
+    """The fight buttons' texts (they appear a frame after the change)."""
     for _ in range(30):
         ui.pump(1)
-        found = [w for w in screen.ids.extra.children if type(w).__name__ == "FightOddsPanel"]
+        found = [t for t in _labels(screen) if t.startswith("Fight with")]
         if found:
-            return found[0]
-    raise AssertionError("no fight odds on screen")
+            return found
+    raise AssertionError("no fight buttons on screen")
 
 
 def _tap_space(ui: Driver, screen, cell: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
@@ -122,7 +133,11 @@ def _seed_for(outcome: str, bullets: int) -> int:
     return next(s for s in range(200) if draw_from(bag, random.Random(s)) == outcome)
 
 
-def test_round_flow_board_taps_and_the_combat_bag(ui: Driver) -> None:
+def test_round_flow_board_taps_and_the_combat_bag(
+    ui: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    steps = Steps()  # the LED's steps wait for the test to turn them
+    monkeypatch.setattr(game_screen, "_on_clock", steps)
     screen = _start(ui)
     assert screen.headline.startswith("Dealing")
     _deal(ui)
@@ -170,11 +185,17 @@ def test_round_flow_board_taps_and_the_combat_bag(ui: Driver) -> None:
     _press(ui, "Move up to 3 with Wolf!!! (3)")
     assert screen.ids.board.reach == {(0, 1), (1, 1), (2, 1)}  # the wolf's space included
     _tap_space(ui, screen, (0, 1))  # onto the zombie wolf: a fight
-    # where the bullets are chosen: the chance for each number, with and without the cake
-    panel = _fight_odds(ui, screen)
-    assert "1 bullet: 50%, with Cake and Wine 67%" in panel.text
-    assert "2 bullets: 67%, with Cake and Wine 80%" in panel.text
+    # where the bullets are chosen: each button says its chance, and with the cake;
+    # the odds are said once (no second table of them beside the buttons)
+    assert _fight_buttons(ui, screen) == [
+        "Fight with 1 bullet: 50% to kill the wolf (67% with Cake and Wine)",
+        "Fight with 2 bullets: 67% to kill the wolf (80% with Cake and Wine)",
+        "Fight with 3 bullets: 75% to kill the wolf (86% with Cake and Wine)",
+    ]
+    assert sum("to kill the wolf" in t for t in _labels(screen)) == 3
     ui.screenshot("ldrh-fight-odds", (800, 480))
+    ui.screenshot("ldrh-fight-odds", (1280, 720))
+    ui.resize((800, 480))
     _press(ui, "Fight with 2 bullets: 67% to kill the wolf")
     overlay = screen.overlay
     assert overlay.is_open and overlay.mode == "ready"
@@ -206,12 +227,15 @@ def test_round_flow_board_taps_and_the_combat_bag(ui: Driver) -> None:
     ui.resize((800, 480))
 
     screen.bag._rng = random.Random(_seed_for("bullet", 2))
+    played_out(ui, steps)  # the turn's flashes are over: the fighter's colour is held
+    assert _led(ui) == RED
     ui.tap(overlay.ids.draw_button)
     session = ui.app.controller.session
     assert session.steps[-1].text == "draw a bullet from the bag"
     assert session.steps[-1].source is Source.APP_DRAW
     assert overlay.mode == "result" and "killed" in overlay.result
-    assert screen.bag.led.value == BULLET_COLOUR
+    # the table light's LED flashes the token, then gives back the fighter's colour
+    assert played_out(ui, steps) == [BULLET_COLOUR, OFF] * 3 + [BULLET_COLOUR, RED]
     assert screen._cues.played[-1] == "bag_result"
     assert not overlay.ids.undo_button.opacity and not overlay.ids.home_button.opacity
     ui.pump(3)
@@ -364,10 +388,10 @@ def test_table_cards_show_face_down_hands_and_a_chooser_of_the_unseen_cards(ui: 
     screen = _start(ui, options={"event_cards": "table"})
     controller = ui.app.controller
     assert not screen.ids.chance.shown  # no "let the app do it": the table deals
-    for _ in range(6):  # the deal: the table hands out real cards, the app counts them
-        _press(ui, "Table: draw a card (face down)")
+    # the deal: the table hands out real cards; one tap and the app counts them all
+    _press(ui, "The cards are dealt (3 to each player, face down)")
     assert controller.state.hands == [["?"] * 3, ["?"] * 3]
-    assert controller.session.steps[-1].source is Source.MANUAL
+    assert [s.source for s in controller.session.steps[-6:]] == [Source.MANUAL] * 6
     assert [line.text for line in reversed(screen.ids.players.children)] == [
         "[b]* Player 1 (Red): 3 bullets, 3 face-down cards[/b]",
         "Player 2 (Blue): 3 bullets, 3 face-down cards",
@@ -503,8 +527,7 @@ def test_nothing_the_players_read_is_below_15sp_at_800x480(ui: Driver) -> None:
     screen = _start(ui, options={"event_cards": "table"})
     ui.resize((800, 480))
     assert not _small_text(screen)
-    for _ in range(6):
-        _press(ui, "Table: draw a card (face down)")
+    _press(ui, "The cards are dealt (3 to each player, face down)")
     _press(ui, "The Youngest Brother")
     _press(ui, "Let the helper stand")
     _press(ui, "The Wicked Queen")

@@ -21,6 +21,7 @@ from companion.engines.little_dead_riding_hood.bag import (
     BagContents,
     FightOdds,
     fight_odds,
+    fill_bag,
     odds_words,
     win_probability,
 )
@@ -139,7 +140,9 @@ class LdrhTable:
     fight_cake: bool = False
     """Whether the fighter could play Cake and Wine in this fight."""
     dealing: bool = False
-    """The starting hands are being dealt (one "Deal" tap can do it with the app's deck)."""
+    """The starting hands are being dealt (one "Deal" tap does it, app deck or real cards)."""
+    hand_size: int = 0
+    """How many cards each player is dealt at the start."""
 
     def tap_keys(self, cell: Cell) -> tuple[str, ...]:
         for spot, keys in self.taps:
@@ -194,7 +197,17 @@ def hint(act: a.Act) -> dict[str, Any]:
 
 
 def choice(s: LdrhState, step: Step, act: a.Act, probability: float | None = None) -> Choice:
-    return Choice(act.key, text.label(s, step, act), group(act), hint(act), probability)
+    label = text.label(s, step, act)
+    if isinstance(act, a.Fight) and not act.cake:
+        label += cake_odds(s, act.bullets)
+    return Choice(act.key, label, group(act), hint(act), probability)
+
+
+def cake_odds(s: LdrhState, bullets: int) -> str:
+    """A fight's chance if Cake and Wine joined it, said on its button whether or not the
+    fighter holds the card (the shared screen keeps hands hidden)."""
+    odds = win_probability(fill_bag(bullets, True, s.supply_bullets))
+    return f" ({odds_words(odds)} with Cake and Wine)"
 
 
 # -- the picture -----------------------------------------------------------------------------
@@ -313,6 +326,7 @@ def table(s: LdrhState, acts: list[a.Act]) -> LdrhTable:
         fight_odds=odds,
         fight_cake=cake,
         dealing=s.phase == "deal" and player == CHANCE,
+        hand_size=s.box.starting_cards,
     )
 
 

@@ -64,7 +64,8 @@ def test_the_fight_choice_shows_the_odds_for_every_number_of_bullets() -> None:
     assert [r.with_cake for r in table.fight_odds] == pytest.approx([2 / 3, 4 / 5, 6 / 7])
     assert table.fight_cake
     labels = [c.label for c in view.choices]
-    assert "Fight with 2 bullets: 67% to kill the wolf" in labels
+    # the odds with Cake and Wine ride on each fight's button (no separate table)
+    assert "Fight with 2 bullets: 67% to kill the wolf (80% with Cake and Wine)" in labels
     assert "Fight with 3 bullets and Cake and Wine (2): 86% to kill the wolf" in labels
     # the keys stay as they were
     assert "fight with 3 bullets and Cake and Wine (2)" in [c.key for c in view.choices]

@@ -33,6 +33,12 @@ EYES = (0.95, 0.12, 0.08)
 INK = (0.08, 0.06, 0.05)
 
 
+def _visible(colour: Colour) -> tuple[float, float, float]:
+    """A pawn's colour for a line on the dark lanes: a black hood's is drawn grey."""
+    r, g, b = colour[:3]
+    return (0.6, 0.6, 0.6) if max(r, g, b) < 0.3 else (r, g, b)
+
+
 class LaneBoardView(Widget):
     """Draws an LdrhTable; ``on_space(cell)`` is called when a space is tapped."""
 
@@ -63,33 +69,45 @@ class LaneBoardView(Widget):
         return self.board.pawns if self.board is not None else ()
 
     # -- geometry -------------------------------------------------------------------
+    # The board lies sideways, its long side along the screen's width: each lane is a
+    # row of the picture, the start spaces at the left and the edge of the woods at the
+    # right, the first seat's lane at the top.
+    @property
+    def along(self) -> int:
+        """Spaces from the start spaces to the edge of the woods (the picture's width)."""
+        return self.board.rows + 1 if self.board is not None else 0
+
+    @property
+    def across(self) -> int:
+        """The grid's columns, lanes and spare columns (the picture's height)."""
+        return self.board.columns if self.board is not None else 0
+
     def cell_size(self) -> float:
         if self.board is None:
             return 0.0
-        return min(self.width / self.board.columns, self.height / (self.board.rows + 1))
+        return min(self.width / self.along, self.height / self.across)
 
     def _origin(self) -> tuple[float, float]:
-        assert self.board is not None
         size = self.cell_size()
-        x0 = self.x + (self.width - size * self.board.columns) / 2
-        y0 = self.y + (self.height - size * (self.board.rows + 1)) / 2
+        x0 = self.x + (self.width - size * self.along) / 2
+        y0 = self.y + (self.height - size * self.across) / 2
         return x0, y0
 
     def cell_rect(self, cell: Cell) -> tuple[float, float, float]:
-        """Bottom-left corner and size of a space (row -1 is the start row)."""
+        """Bottom-left corner and size of a space (row -1 is the start spaces' row)."""
         x0, y0 = self._origin()
         size = self.cell_size()
         row, col = cell
         start = self.board.start_row if self.board is not None else -1
-        return x0 + col * size, y0 + (row - start) * size, size
+        return x0 + (row - start) * size, y0 + (self.across - 1 - col) * size, size
 
     def cell_at(self, x: float, y: float) -> Cell | None:
         if self.board is None or self.cell_size() <= 0:
             return None
         x0, y0 = self._origin()
         size = self.cell_size()
-        col = int((x - x0) // size)
-        row = int((y - y0) // size) + self.board.start_row
+        row = int((x - x0) // size) + self.board.start_row
+        col = self.across - 1 - int((y - y0) // size)
         if 0 <= col < self.board.columns and self.board.start_row <= row < self.board.rows:
             return (row, col)
         return None
@@ -110,13 +128,13 @@ class LaneBoardView(Widget):
         if board is None or self.cell_size() <= 0:
             return
         with self.canvas:
-            for col in range(board.columns):
+            for col in range(board.columns):  # a lane or a spare column: one strip each
                 Color(*(LANE if col in board.lane_columns else SPARE))
                 x, y, size = self.cell_rect((0, col))
-                Rectangle(pos=(x, y), size=(size, size * board.rows))
+                Rectangle(pos=(x, y), size=(size * board.rows, size))
             for lane, col in enumerate(board.lane_columns):
                 x, y, size = self.cell_rect((board.start_row, col))
-                Color(*self._colour(lane)[:3], 0.5)
+                Color(*_visible(self._colour(lane)), 0.7)  # the Black hood's start, too
                 Line(rectangle=(x + 2, y + 2, size - 4, size - 4), width=dp(1.5))
             for cell, kind in board.tiles:
                 self._tile(cell, kind)
@@ -124,9 +142,9 @@ class LaneBoardView(Widget):
                 x, y, size = self.cell_rect(cell)
                 Color(*REACH)
                 Rectangle(pos=(x, y), size=(size, size))
-            x, y, size = self.cell_rect((board.rows - 1, 0))
-            Color(0.95, 0.85, 0.6, 1)
-            Line(points=[x, y + size, x + size * board.columns, y + size], width=dp(2))
+            x, y, size = self.cell_rect((board.rows - 1, board.columns - 1))
+            Color(0.95, 0.85, 0.6, 1)  # the edge of the woods, past the last row
+            Line(points=[x + size, y, x + size, y + size * board.columns], width=dp(2))
             for cell in self.targets:
                 x, y, size = self.cell_rect(cell)
                 Color(*TARGET)
@@ -146,12 +164,10 @@ class LaneBoardView(Widget):
             return
         Color(*PATH)
         Rectangle(pos=(x + pad, y + pad), size=(size - 2 * pad, size - 2 * pad))
-        if kind != "path-plain":  # the printed icon, small in the corner
+        if kind != "path-plain":  # the printed icon, in the corner
+            icon = size * 0.18
             Color(*(WOLF if kind == "path-wolf" else (0.45, 0.45, 0.45)))
-            Rectangle(
-                pos=(x + size - pad - size * 0.16, y + size - pad - size * 0.16),
-                size=(size * 0.14, size * 0.14),
-            )
+            Rectangle(pos=(x + size - pad - icon - 2, y + size - pad - icon - 2), size=(icon, icon))
         if cell in self.board.bullets:
             Color(*BULLET)
             Ellipse(pos=(x + size * 0.62, y + size * 0.10), size=(size * 0.26, size * 0.26))
@@ -192,6 +208,7 @@ class LaneBoardView(Widget):
         return self.colours[index % len(self.colours)] if self.colours else (1, 1, 1, 1)
 
     def _pawns(self) -> None:
+        assert self.board is not None
         shared: dict[Cell, int] = {}
         for index, cell in enumerate(self.pawns):
             slot = shared.get(cell, 0)
@@ -200,6 +217,9 @@ class LaneBoardView(Widget):
             radius = size * 0.22
             cx = x + size * 0.5 + (slot % 2) * radius * 0.9 - radius * 0.45 * (cell in shared)
             cy = y + size * 0.5 - (slot // 2) * radius * 0.9
+            if cell in self.board.wolves:  # a fight: the pawn stands beside the wolf's head
+                radius = size * 0.17
+                cx, cy = x + size * 0.80, y + size * (0.70 - 0.36 * (slot % 2))
             Color(1, 1, 1)
             Ellipse(pos=(cx - radius - 2, cy - radius - 2), size=(2 * radius + 4, 2 * radius + 4))
             Color(*self._colour(index))

@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from kivy.app import App
 from kivy.factory import Factory
+from kivy.metrics import sp
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
@@ -65,7 +67,7 @@ class LdrhCardChooser(ModalView):
         box = self.ids.entries
         box.clear_widgets()
         for text, run in moves:
-            button = Factory.Tap(text=text, font_size="16sp")
+            button = Factory.Tap(text=text, font_size=sp(16) * _scale())
             button.bind(on_release=lambda _b, go=run: self._run(go))
             box.add_widget(button)
         self.ids.scroll.scroll_y = 1
@@ -89,12 +91,18 @@ class LdrhCardChooser(ModalView):
             row = LdrhCardRow(title=card_row.title)
             for option in card_row.options:
                 copies = "1 unseen" if option.unseen == 1 else f"{option.unseen} unseen"
-                button = Factory.Tap(text=f"{option.movement} ({copies})", font_size="15sp")
+                label = f"{option.movement} ({copies})"
+                button = Factory.Tap(text=label, font_size=sp(15) * _scale())
                 button.card_key = option.key
                 button.bind(on_release=lambda _b, k=option.key: self.pick(k))
                 row.ids.movement_buttons.add_widget(button)
             box.add_widget(row)
         self.ids.scroll.scroll_y = 1
+
+
+def _scale() -> float:
+    """The app's text size (1 at 800x480, larger on a larger screen)."""
+    return float(getattr(App.get_running_app(), "text_scale", 1.0))
 
 
 load_kv(__file__)

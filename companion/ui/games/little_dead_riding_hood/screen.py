@@ -1,30 +1,36 @@
 """The Little Dead Riding Hood round screen.
 
-The board mirrors the table: players tap the space where they put a tile, the
+The board lies sideways (its long side along the screen) so its spaces stay large at
+800x480.  It mirrors the table: players tap the space where they put a tile, the
 space they step to, the tiles the Prince switches, where the Wicked Queen's wolves
 go, the path pieces Picking Flowers exchanges; a card aimed at a space (My...What Big
 Hands You Have?, Off The Path) is one button that turns the board to its spaces.
 Everything is drawn from the presenter's view and the choices' hints
-(``board_input.py``): highlighted spaces are the moves a tap plays.  A combat draw opens the bag overlay, which draws through the
-combat-bag device: the outcome is journaled before the LED, the buzzer or the
-screen shows it.  With table cards (option ``event_cards``) hands show as face-down
-counts and every move that plays or reveals a card goes through the card chooser.
+(``board_input.py``): highlighted spaces are the moves a tap plays.  A combat draw
+opens the bag overlay, which draws through the combat-bag device: the outcome is
+journaled before the LED (the table light's, which holds the current player's colour
+between moments), the buzzer or the screen shows it.  With table cards (option
+``event_cards``) hands show as face-down counts and a card play starts in the card
+chooser (which card was shown); a card played onto a space then turns to the board.
 """
 
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import Any
 
 from kivy.app import App
 from kivy.factory import Factory
+from kivy.metrics import dp, sp
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
 from kivy.uix.label import Label
 
 from companion.devices.bag import BagDraw, BagEvent, CombatBag
 from companion.devices.hub import DeviceStatus
-from companion.engines.little_dead_riding_hood import LdrhTable, bag_summary, odds_words
+from companion.engines.little_dead_riding_hood import LdrhTable, bag_summary
 from companion.engines.view import Choice, View
 from companion.session.journal import Source
 from companion.ui import view_widgets
@@ -46,28 +52,49 @@ class PlayerLine(BoxLayout):
     text = StringProperty("")
 
 
-class FightOddsPanel(Label):
-    """A few lines of text among the moves: the chance to kill the wolf for each number
-    of bullets beside the fight buttons, or the hand its owner asked to see."""
+class HandNote(Label):
+    """A few lines of text among the moves: the hand its owner asked to see."""
 
 
-def fight_odds_text(table: LdrhTable) -> str:
-    """One line per number of bullets: alone, and with Cake and Wine."""
-    cake = "with Cake and Wine"  # said whether or not it is in hand: hands stay hidden
-    lines = ["[b]Chance to kill the wolf[/b]"]
-    for row in table.fight_odds:
-        bullets = f"{row.bullets} bullet{'' if row.bullets == 1 else 's'}"
-        lines.append(f"{bullets}: {odds_words(row.alone)}, {cake} {odds_words(row.with_cake)}")
-    return "\n".join(lines)
+def aim_text(example: Choice) -> str:
+    """The button of a card played onto a space (My...What Big Hands You Have?, Off The
+    Path): the card's play, then the board."""
+    return f"{example.label.split(':', 1)[0]}: tap the space on the board"
+
+
+PANEL_WIDTH = 175
+"""The moves' column at 800x480 (dp; it grows with the text): what the sideways board
+leaves, so its spaces are 55 px there with eleven along the width."""
+ENDED_PANEL = 0.45
+"""At the end no space is tapped any more: the winners' banner takes this much of the width."""
+PAD, GAP = 4, 6
+"""The screen's padding and the gap between the board and the moves (dp, as in the kv)."""
+
+
+def fit_board(
+    width: float, height: float, along: int, across: int, panel: float
+) -> tuple[float, float]:
+    """The sideways board's size in a ``width`` x ``height`` screen: square spaces,
+    ``along`` of them across the screen and ``across`` down it, as large as the screen
+    allows while leaving at least ``panel`` for the moves."""
+    room_x = width - 2 * dp(PAD) - dp(GAP) - panel
+    room_y = height - 2 * dp(PAD)
+    cell = max(0.0, min(room_x / along, room_y / across))
+    return cell * along, cell * across
 
 
 class LittleDeadRidingHoodScreen(GameScreen):
     headline = StringProperty("")
-    """Round, phase and who acts, in the turn banner."""
+    """Round, phase and who acts (the banner shows who, the line under it the round)."""
     prompt = StringProperty("")
     """The view's headline: what the game waits for, in player words."""
-    board_aspect = NumericProperty(1.0)
-    """Board width / height: columns / (rows + the start row)."""
+    status = StringProperty("")
+    """Round and phase, above the prompt."""
+    board_width = NumericProperty(0.0)
+    board_height = NumericProperty(0.0)
+    """The sideways board's size (``fit_board``): the moves take what it leaves."""
+    reading_height = NumericProperty(0.0)
+    """The players' lines' least height: room for a two-line toast over them."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -88,6 +115,54 @@ class LittleDeadRidingHoodScreen(GameScreen):
         self._hand_owner: int | None = None
         self.picking: str | None = None
         """A card aimed at a space (Big Hands, Off The Path) waiting for the tap."""
+        self._shape = (11, 5, False)
+        """The board's spaces along the screen and down it (start row included), and
+        whether the game has ended (the end banner then takes more of the width)."""
+        self.bind(size=self._fit)
+        app = App.get_running_app()
+        if app is not None:
+            app.bind(text_scale=self._rescaled)
+
+    @property
+    def toast_area(self) -> Any:
+        """The players' lines: a toast stands there, over no control."""
+        return self.ids.reading
+
+    def _fit(self, *_args: Any) -> None:
+        """Size the board for the screen; the players' lines and Undo go under it where
+        it leaves room (a board of few lanes), else in the moves' column."""
+        app = App.get_running_app()
+        scale = getattr(app, "text_scale", 1.0)
+        along, across, ended = self._shape
+        panel = max(dp(PANEL_WIDTH) * scale, self.width * ENDED_PANEL * ended)
+        self.board_width, self.board_height = fit_board(
+            self.width, self.height, along, across, panel
+        )
+        self.reading_height = dp(64) * scale
+        lines = len(self.ids.players.children) * dp(26) * scale
+        below = max(self.reading_height, lines) + self.ids.undo_row.height + dp(12)
+        spare = self.height - 2 * dp(PAD) - self.board_height
+        self._arrange(under=spare >= below)
+
+    def _arrange(self, under: bool) -> None:
+        reading, row, panel = self.ids.reading, self.ids.undo_row, self.ids.panel
+        home = self.ids.under_board if under else panel
+        if reading.parent is home:
+            return
+        for widget in (reading, row):
+            widget.parent.remove_widget(widget)
+        if under:
+            home.add_widget(reading)
+            home.add_widget(row)
+        else:  # back between the prompt and the moves, Undo at the foot
+            panel.add_widget(reading, index=panel.children.index(self.ids.action_scroll) + 1)
+            panel.add_widget(row)
+
+    def _rescaled(self, *_args: Any) -> None:
+        """Text grows with the screen: the moves are made again in the new size."""
+        self._fit()
+        if self.controller is not None and self._view is not None:
+            self._fill_actions(self._view, self.table)
 
     @property
     def table(self) -> LdrhTable:
@@ -101,12 +176,20 @@ class LittleDeadRidingHoodScreen(GameScreen):
         self.chooser.close()  # its choices belong to the position before this change
         view = self._view = self.controller.view()
         table = self.table
-        self.prompt = view.headline
+        self.prompt = view.headline if view.end is None else ""  # the end banner says why
+        self.status = table.status
         self.headline = self._banner(view, table)
         game = self.controller.game
         colours = [view_widgets.player_colour(i, game) for i in range(len(table.players))]
-        self.ids.turn.show(self.headline, view.turn, game)
-        self.board_aspect = table.columns / (table.rows + 1)
+        if view.end is not None:
+            self.ids.turn.hide()  # the end banner alone says who won and why
+        else:
+            who = "Draw" if view.turn is None else self.controller.player_name(view.turn)
+            self.ids.turn.show(who, view.turn, game)
+        shape = (table.rows + 1, table.columns, view.end is not None)
+        if self._shape != shape:
+            self._shape = shape
+            self._fit()
         self.ids.board.show(table, colours)
         self._fill_players(table, colours)
         self._fill_actions(view, table)
@@ -120,10 +203,13 @@ class LittleDeadRidingHoodScreen(GameScreen):
 
     def _fill_players(self, table: LdrhTable, colours: list[Any]) -> None:
         box = self.ids.players
+        seated = len(box.children)
         box.clear_widgets()
         for row in table.players:
             text = f"[b]{row.text}[/b]" if row.acting else row.text
             box.add_widget(PlayerLine(colour=list(colours[row.index]), text=text))
+        if seated != len(table.players):
+            self._fit()  # more lines: they may no longer fit under the board
 
     def _fill_actions(self, view: View, table: LdrhTable) -> None:
         extra = self.ids.extra
@@ -134,6 +220,13 @@ class LittleDeadRidingHoodScreen(GameScreen):
         if self._hand_owner != view.turn:  # a new player acts: their hand starts hidden
             self._hand_owner, self.hand_shown = view.turn, False
         if table.bag is not None:  # the bag overlay draws it
+            chance = None
+        elif table.dealing and chance is not None:  # one tap for every starting hand
+            each = f"{table.hand_size} to each player"
+            text = f"The cards are dealt ({each}, face down)" if table.table_cards else ""
+            deal = Factory.Tap(text=text or f"Deal the cards ({each})")
+            deal.bind(on_release=lambda *_: self.deal())
+            extra.add_widget(deal)
             chance = None
         elif table.face_down_draw and chance is not None:
             # table cards: someone takes the top card; the app only counts it
@@ -147,15 +240,13 @@ class LittleDeadRidingHoodScreen(GameScreen):
                 "Show the discarded card", list(chance.outcomes), Source.MANUAL
             )
             chance = None
-        elif table.dealing and not table.table_cards and chance is not None:
-            deal = Factory.Tap(text="Deal the cards (3 to each player)")
-            deal.bind(on_release=lambda *_: self.deal())
-            extra.add_widget(deal)
-            chance = None
         elif table.card_rows:
             cards = [c for c in choices if "card" in c.hint]
             choices = [c for c in choices if "card" not in c.hint]
-            self._add_chooser_button("Play a card...", cards, Source.PLAYER)
+            if self.picking is None:
+                self._add_chooser_button("Play a card...", cards, Source.PLAYER)
+            else:  # the card shown is aimed at a space: its spaces wait on the board
+                choices += [c for c in cards if c.hint["card"] == self.picking]
         elif any("card" in c.hint for c in choices) and view.turn is not None:
             choices = self._hand_behind_button(view.turn, choices)
         aimed = [c for c in choices if "cell" in c.hint and c.hint.get("card") == self.picking]
@@ -172,16 +263,32 @@ class LittleDeadRidingHoodScreen(GameScreen):
             cancel.bind(on_release=lambda *_: self.pick(None))
             extra.add_widget(cancel)
         choices = board.buttons
-        if table.fight_odds:
-            extra.add_widget(FightOddsPanel(text=fight_odds_text(table)))
         self.ids.chance.show(chance, self._app_draw, self.controller.enter_outcome, cols=1)
         self.ids.choices.show(choices, self.controller.choose)
+        self._size_buttons()
         self.ids.action_scroll.scroll_y = 1  # new moves: start from the top (odds, hand)
 
+    def _size_buttons(self) -> None:
+        """Every move's button reads at the screen's text size and is as tall as its
+        lines (the moves' column is narrow at 800x480, so long moves wrap)."""
+        scale = getattr(App.get_running_app(), "text_scale", 1.0)
+        for button in self.ids.actions.walk(restrict=True):
+            if isinstance(button, Button) and button.opacity > 0 and button.height > 0:
+                button.font_size = sp(16) * scale
+                if not getattr(button, "grows", False):
+                    button.grows = True
+                    button.bind(texture_size=_fit_height)
+
     def deal(self) -> None:
-        """The app's deck: one tap deals every starting hand (each card journaled)."""
+        """One tap deals every starting hand, each card journaled: the app's deck draws
+        them; with real cards the table dealt them face down and the app counts them."""
         while self.controller is not None and self._view is not None and self.table.dealing:
-            if self.controller.draw() is None:
+            chance = self._view.chance
+            if self.table.table_cards and chance is not None:
+                dealt = self.controller.enter_outcome(chance.outcomes[0].key)
+            else:
+                dealt = self.controller.draw() is not None
+            if not dealt:
                 return
             self._view = self.controller.view()
 
@@ -197,7 +304,7 @@ class LittleDeadRidingHoodScreen(GameScreen):
         private = self.controller.view(player).private
         if private is not None:
             cards = ", ".join(item.label for item in private.items) or "no cards"
-            self.ids.extra.add_widget(FightOddsPanel(text=f"[b]{private.heading}:[/b] {cards}"))
+            self.ids.extra.add_widget(HandNote(text=f"[b]{private.heading}:[/b] {cards}"))
         return choices
 
     def show_hand(self, shown: bool) -> None:
@@ -207,8 +314,7 @@ class LittleDeadRidingHoodScreen(GameScreen):
 
     def _add_pick_button(self, card: str, example: Choice) -> None:
         """One button per card aimed at a space: it turns the board to that card's spaces."""
-        title = example.label.split(":", 1)[0]
-        button = Factory.Tap(text=f"{title}: tap the space on the board")
+        button = Factory.Tap(text=aim_text(example))
         button.bind(on_release=lambda *_: self.pick(card))
         self.ids.extra.add_widget(button)
 
@@ -225,9 +331,14 @@ class LittleDeadRidingHoodScreen(GameScreen):
     def _add_chooser_button(self, label: str, choices: list[Choice], source: Source) -> None:
         """Table cards: one button opens the chooser of the cards that can still be unseen."""
         moves: dict[str, list[tuple[str, Any]]] = {}
+        aimed: set[str] = set()
         for choice in choices:
-            run = self._chooser(choice.key, source)
-            moves.setdefault(choice.hint["card"], []).append((choice.label, run))
+            card = choice.hint["card"]
+            if "cell" not in choice.hint:
+                moves.setdefault(card, []).append((choice.label, self._chooser(choice.key, source)))
+            elif card not in aimed:  # played onto a space: the board takes the space
+                aimed.add(card)
+                moves.setdefault(card, []).append((aim_text(choice), partial(self.pick, card)))
         title, rows = self.table.card_question, self.table.card_rows
         button = Factory.Tap(text=label)
         button.bind(on_release=lambda *_: self.chooser.show(title, rows, moves))
@@ -318,12 +429,14 @@ class LittleDeadRidingHoodScreen(GameScreen):
             return
         self.overlay.mode = "drawing"
         if self.controller.enter_outcome(key):
+            if self.bag is not None:  # the LED shows the token the players drew
+                self.bag.show(outcome)
             self._reveal(outcome)
         else:
             self.overlay.mode = "ready"
 
     def _reveal(self, outcome: str) -> None:
-        """The token is out (and journaled): show it and sound the bag's cue."""
+        """The token is out (journaled, and on the LED): show it and sound the bag's cue."""
         self.overlay.show_result(outcome)
         if self._cues is not None:
             self._cues.play("bag_result")
@@ -365,9 +478,12 @@ class LittleDeadRidingHoodScreen(GameScreen):
             return
         hub = self.services.devices
         controller = self.controller
+        light = self.light
+        assert light is not None  # the game screen opens it before the devices
         try:
             self.bag = CombatBag(
                 pin_factory=hub.pin_factory,
+                light=light,
                 pins=hub.pins,
                 on_event=lambda event: controller.post(self._bag_event, event),
                 commit=self._commit_draw,
@@ -388,6 +504,11 @@ class LittleDeadRidingHoodScreen(GameScreen):
         if self.services is not None and self.bag is not None:
             self.services.devices.unregister(BAG_DEVICE)
         self.bag = None
+
+
+def _fit_height(button: Button, texture_size: Any) -> None:
+    if button.opacity > 0 and button.height > 0:
+        button.height = max(dp(56), texture_size[1] + dp(14))
 
 
 Factory.register("LaneBoardView", cls=LaneBoardView)

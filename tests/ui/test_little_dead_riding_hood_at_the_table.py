@@ -1,0 +1,210 @@
+"""Little Dead Riding Hood at the table (issues 12 and 13), driven by real touches: a
+board large enough to read at 800x480, real cards played onto the board, one tap for
+the real-card deal, toasts over no control, the LED in the players' colours."""
+
+from __future__ import annotations
+
+import pytest
+from kivy.metrics import sp
+
+from companion.devices.table_light import OFF, led_colour
+from companion.engines import registry
+from companion.session.journal import Source
+from companion.ui import game_screen
+from companion.ui.games.little_dead_riding_hood.board_view import LaneBoardView
+from companion.ui.view_widgets import player_colour
+from tests.devices.test_table_light import Steps
+from tests.ui.conftest import SIZES, Driver
+from tests.ui.test_little_dead_riding_hood_screen import (
+    _card_button,
+    _deal,
+    _labels,
+    _press,
+    _tap_space,
+)
+from tests.ui.test_table_light import played_out
+from tests.ui.test_table_light import shown as _led
+
+GAME_ID = "little-dead-riding-hood"
+TABLE = {"event_cards": "table"}
+PLAIN_TILES = [  # the Huntsman's three path pieces, then Player 2's one; each lets draw a card
+    "draw a path (no icon)",
+    "place the tile at row 1 col 2",
+    "draw a card",
+    "draw a path (no icon)",
+    "place the tile at row 2 col 2",
+    "draw a card",
+    "draw a path (no icon)",
+    "place the tile at row 1 col 4",
+    "draw a card",
+    "draw a path (no icon)",
+    "place the tile at row 2 col 4",
+    "draw a card",
+]
+
+
+def _start(ui: Driver, players: int = 2, options: dict | None = None):  # type: ignore[no-untyped-def]
+    ui.app.start_game(GAME_ID, players, options or {})
+    ui.pump(5)
+    return ui.screen()
+
+
+def _window_rect(widget) -> tuple[float, float, float, float]:  # type: ignore[no-untyped-def]
+    x, y = widget.to_window(widget.x, widget.y)
+    return x, y, x + widget.width, y + widget.height
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+
+
+def _shown(widget) -> bool:  # type: ignore[no-untyped-def]
+    while widget is not None and widget is not widget.parent:
+        if widget.opacity <= 0 or widget.width <= 0 or widget.height <= 0:
+            return False
+        widget = widget.parent
+    return True
+
+
+def _controls(screen) -> list:  # type: ignore[no-untyped-def]
+    """Everything on the screen a player taps: the buttons shown, and the board."""
+    shown = [w for w in screen.walk(restrict=True) if hasattr(w, "on_release") and _shown(w)]
+    return [*shown, screen.ids.board]
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_the_board_lies_sideways_and_its_spaces_are_large(ui: Driver, players: int) -> None:
+    """At 800x480 eleven rows no longer fill the height: the long side runs along the
+    width, so the spaces are at least 55 px for two or three players; at 1280x720 they
+    grow.  Every space's centre, tapped, is that space."""
+    screen = _start(ui, players)
+    board: LaneBoardView = screen.ids.board
+    table = ui.app.controller.view().table
+    sizes, heights = {}, {}
+    for size in SIZES:
+        ui.resize(size)
+        sizes[size], heights[size] = board.cell_size(), screen.height
+        start, first = board.cell_rect((-1, 1)), board.cell_rect((0, 1))
+        assert start[0] < first[0] and start[1] == first[1]  # a lane runs left to right
+        assert board.cell_rect((0, 1))[1] > board.cell_rect((0, 3))[1]  # seat 1's on top
+        cells = [(r, c) for r in range(-1, table.rows) for c in range(table.columns)]
+        for cell in cells:
+            x, y, side = board.cell_rect(cell)
+            assert board.cell_at(x + side / 2, y + side / 2) == cell
+        assert board.right <= screen.ids.action_scroll.x  # the moves stand beside it
+        ui.screenshot(f"ldrh-sideways-{players}", size)
+    small, large = sizes[(800, 480)], sizes[(1280, 720)]
+    if players <= 3:
+        assert small >= 55
+    else:  # eleven columns down 424 px: the screen's height is the limit
+        assert small * table.columns >= heights[(800, 480)] - 10
+    assert large >= 1.4 * small
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [2, 5])
+def test_a_toast_stands_over_no_control(ui: Driver, size: tuple[int, int], players: int) -> None:
+    """Issue 12: messages are toasts that never cover the controls (a toast once sat over
+    the second fight button)."""
+    screen = _start(ui, players)
+    ui.resize(size)
+    _tap_space(ui, screen, (5, 0))  # a spare space, nothing to play there
+    assert ui.app.message == "Nothing to do on that space now."
+    ui.pump(3)
+    toast = ui.app.root.ids.message_bar
+    box = _window_rect(toast)
+    assert toast.opacity == 1 and toast.height > 0
+    covered = [getattr(w, "text", w) for w in _controls(screen) if _overlap(box, _window_rect(w))]
+    assert not covered, covered
+    top_bar = ui.app.root.ids.home_button.parent
+    assert toast.top <= top_bar.y
+    ui.screenshot(f"ldrh-toast-{players}", size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_real_cards_played_onto_a_space_are_aimed_on_the_board(
+    ui: Driver, size: tuple[int, int]
+) -> None:
+    """With real cards, the card chooser says which card was shown; My...What Big Hands
+    You Have? and Off The Path then take their space from a tap on the board, as with the
+    app's deck (no "player 1 back to start col 2" list in the chooser)."""
+    ui.resize(size)
+    screen = _start(ui, options=TABLE)
+    controller = ui.app.controller
+    # "With real cards, all of one player's cards are entered on one screen": the deal
+    # is face down, so one tap tells the app every hand has its cards
+    _press(ui, "The cards are dealt (3 to each player, face down)")
+    assert controller.state.hands == [["?"] * 3, ["?"] * 3]
+    for text in ["choose the Huntsman", "let the helper stand", *PLAIN_TILES]:
+        source = Source.MANUAL if text.startswith("draw") else Source.PLAYER
+        assert controller.choose(text, source), text
+    for text in ("choose The Youngest Brother", "let the helper stand"):
+        assert controller.choose(text), text
+    for text in ("move with Wolf!!! (1)", "step to row 1 col 2"):
+        assert controller.choose(text), text
+    ui.pump(3)
+    assert controller.state.pawns[0] == (0, 1)
+
+    # Player 2 shows My...What Big Hands You Have? (2): the board offers Player 1's start
+    _press(ui, "Play a card...")
+    chooser = screen.chooser
+    ui.tap(_card_button(ui, chooser, "big-hands:2"))
+    moves = [w.text for w in chooser.ids.entries.children]
+    assert not any("back to start" in m for m in moves), moves
+    aim = "Play My...What Big Hands You Have? (2): tap the space on the board"
+    ui.tap(ui.button(aim, chooser))
+    assert not chooser.is_open
+    assert screen.ids.board.targets == {(-1, 1)}
+    ui.screenshot("ldrh-table-cards-big-hands", size)
+    _tap_space(ui, screen, (-1, 1))
+    state = controller.state
+    assert state.pawns[0] == (-1, 1) and state.discard.get("big-hands:2") == 1
+
+    # the Youngest Brother's second card: Off The Path, its tile tapped on the board
+    _press(ui, "Play a card...")
+    ui.tap(_card_button(ui, chooser, "off-the-path:1"))
+    ui.tap(ui.button("Play Off The Path (1): tap the space on the board", chooser))
+    assert (1, 3) in screen.ids.board.targets and (0, 1) in screen.ids.board.targets
+    assert not any("remove the tile" in t for t in _labels(screen))
+    _tap_space(ui, screen, (1, 3))
+    assert (1, 3) not in controller.state.board.tiles
+    assert (
+        controller.session.steps[-1].text == "play Off The Path (1): remove the tile at row 2 col 4"
+    )
+
+
+def test_the_led_shows_whose_turn_it_is_between_moments(
+    ui: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The combat bag no longer holds the LED pins: Little Dead Riding Hood's LED holds
+    the acting player's hood colour and flashes a new turn."""
+    steps = Steps()
+    monkeypatch.setattr(game_screen, "_on_clock", steps)
+    screen = _start(ui)
+    assert screen.bag is not None and screen.light is not None and screen.light.wired
+    red, blue = (led_colour(player_colour(p, registry.get(GAME_ID))) for p in (0, 1))
+    _deal(ui)
+    assert played_out(ui, steps)[-1] == red  # Player 1 chooses a helper
+    _press(ui, "The Youngest Brother")
+    assert played_out(ui, steps) == [blue, OFF, blue, OFF, blue]  # Player 2's turn
+    _press(ui, "The Huntsman")
+    assert ui.app.controller.view().turn is None  # a tile is drawn: nobody decides
+    assert played_out(ui, steps) == [blue]  # the last player's colour stays
+    ui.app.leave_game()
+    assert _led(ui) == OFF  # no game on: dark
+
+
+def test_text_is_15sp_or_more_and_grows_on_a_larger_screen(ui: Driver) -> None:
+    screen = _start(ui)
+    _deal(ui)
+    prompt, line = screen.ids.prompt, screen.ids.players.children[0].ids.line
+    button = ui.button("The Huntsman", screen.ids.actions)
+    ui.resize((800, 480))
+    small = (prompt.font_size, line.font_size, button.font_size)
+    assert min(small) >= sp(15)
+    ui.resize((1280, 720))
+    ui.pump(3)
+    button = ui.button("The Huntsman", screen.ids.actions)
+    large = (prompt.font_size, line.font_size, button.font_size)
+    assert all(b >= 1.4 * a for a, b in zip(small, large, strict=True)), (small, large)
+    ui.screenshot("ldrh-helpers-large", (1280, 720))
