@@ -80,9 +80,7 @@ POSITIONS: dict[str, dict[str, Any]] = {
     "well, lightning, signpost and gravestone": {
         "forest": FOREST6,
         "row": ["shamrock", "shamrock", "acorn", "wolf"],
-        "deck": [
-            {"well": 2, "lightning": 1, "signpost": 1, "gravestone": 1, "acorn": 2, "owl": 1}
-        ],
+        "deck": [{"well": 2, "lightning": 1, "signpost": 1, "gravestone": 1, "acorn": 2, "owl": 1}],
         "time": 9,
     },
     "round setup at a draw": {

@@ -58,6 +58,7 @@ SCALARS = (
     "last",
     "ttot",
 )
+ROW = {name: i for i, name in enumerate(SCALARS)}
 ROWP = len(SCALARS)
 ROWF = ROWP + S
 ROWC = ROWF + S
@@ -269,6 +270,9 @@ class Simulator:
         self.max_shuffles = max_shuffles
         self.rng = rng
         self.pairs = 0
+        self.steps = 0
+        """Steps ``run`` took (one card per lane each): what the time per playout batch
+        is made of, as the benchmark reports."""
 
     def run(self, lanes: Lanes, groups: int, per_state: int) -> np.ndarray:
         """Play every lane to the end: a (groups, per_state) bool matrix of the wins."""
@@ -277,6 +281,7 @@ class Simulator:
         L = lanes
         while L.n:
             self._step(L)
+            self.steps += 1
             live = L.live == 1
             playing = int(np.count_nonzero(live))
             if playing < self.COMPACT_BELOW * L.n:
@@ -337,11 +342,14 @@ class Simulator:
     def _pile(self, L: Lanes, i: np.ndarray) -> np.ndarray:
         """The discard pile of lanes ``i``, per kind: every card of the lane's box that is
         not in the deck, the Fright row, the Forest row or a lit Torch set aside."""
-        pile = L.box[:, i] - L.top[:, i] - L.rest[:, :, i].sum(0, dtype=L.M.dtype)
-        pile[:S] -= L.rowp[:, i] + L.fcount[:, i]
-        pile[S : 2 * S] -= L.rowf[:, i]
-        pile[COMPASS] -= L.rowc[i]
-        pile[TORCH] -= L.tready[i]
+        c = L.M[:, i]  # one gather of every field
+        pile = c[BOX:HEIGHT] - c[TOP:BOX]
+        if c[ROW["nrest"]].any():
+            pile -= L.rest[:, :, i].sum(0, dtype=L.M.dtype)
+        pile[:S] -= c[ROWP:ROWF] + c[FCOUNT:FOREST]
+        pile[S : 2 * S] -= c[ROWF:ROWC]
+        pile[COMPASS] -= c[ROWC]
+        pile[TORCH] -= c[ROW["tready"]]
         return pile
 
     def _rebuild(self, L: Lanes, i: np.ndarray) -> np.ndarray:
@@ -388,18 +396,17 @@ class Simulator:
     # -- ending a round ------------------------------------------------------
     def _end_round(self, L: Lanes, i: np.ndarray) -> None:
         """End the Round for lanes ``i``: Compasses, the sets placed, 0 or 3 sets cost 1
-        time, and the Fright row cleared for the new round's setup draw."""
-        counts = L.rowp[:, i]
-        last = L.last[i]
-        time = L.time[i]
-        if L.rowc[i].any():
-            counts = self._compasses(counts, L.rowc[i], last, time)
+        time, and the Fright row cleared for the new round's setup draw.  Works on one
+        gathered copy of the lanes' fields, written back at once."""
+        c = L.M[:, i]
+        counts, last, time, flen = c[ROWP:ROWF], c[ROW["last"]], c[ROW["time"]], c[ROW["flen"]]
+        if c[ROWC].any():
+            counts = self._compasses(counts, c[ROWC], last, time)
         alive = time < CLOCK_END
         sets = counts >= 2
         nsets = _count3(sets)
         code = (_i8(sets[0]) + 2 * _i8(sets[1]) + 4 * _i8(sets[2])).astype(np.intp)
         code = code * (S + 1) + (last + 1)
-        flen = L.flen[i]
         n = np.minimum(PLACED_COUNT[code] * _i8(alive), FOREST_LENGTH - flen)
         order = PLACEMENTS[code]
         for j in range(S):
@@ -407,20 +414,18 @@ class Simulator:
             if not w.size:
                 break
             symbol = order[w, j]
-            L.forest[flen[w] + j, i[w]] = symbol
-            L.fcount[symbol, i[w]] += 1
-        placed = n > 0
-        last[placed] = order[np.flatnonzero(placed), n[placed] - 1]
-        flen = flen + n
+            c[FOREST + j + flen[w].astype(np.intp), w] = symbol
+            c[FCOUNT + symbol, w] += 1
+        placed = np.flatnonzero(n)
+        last[placed] = order[placed, n[placed] - 1]
+        flen += n
         won = flen >= FOREST_LENGTH
         time += _i8(alive & ~won & ((nsets == 0) | (nsets == 3)))
-        L.time[i] = time
-        L.flen[i] = flen
-        L.last[i] = last
-        L.won[i] = _i8(won)
-        L.live[i] = _i8(~won & (time < CLOCK_END))
-        L.round_rows[:, i] = 0
-        L.setup[i] = 1
+        c[ROW["won"]] = won
+        c[ROW["live"]] = ~won & (time < CLOCK_END)
+        c[ROWP:ROUND_END] = 0
+        c[ROW["setup"]] = 1
+        L.M[:, i] = c
 
     def _compasses(
         self, counts: np.ndarray, rowc: np.ndarray, last: np.ndarray, time: np.ndarray
