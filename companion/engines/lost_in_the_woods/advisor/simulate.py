@@ -479,13 +479,14 @@ class Simulator:
             order = np.argsort(kind[events], kind="stable")
             events = events[order]
             bounds = np.searchsorted(kind[events], np.arange(2 * S, K + 1))
+            drawn = kind[events]
+            on_row = np.flatnonzero((drawn == WELL) | (drawn == LIGHTNING) | (drawn == SIGNPOST))
+            if on_row.size:
+                self._progress_events(L, events[on_row], drawn[on_row])
             for event, handler in (
-                (WELL, self._well),
                 (TORCH, self._torch),
                 (COMPASS, self._compass_drawn),
-                (LIGHTNING, self._lightning),
                 (GRAVESTONE, self._gravestone),
-                (SIGNPOST, self._signpost),
                 (SCARECROW, self._scarecrow),
                 (HORSEMAN, self._horseman),
             ):
@@ -516,19 +517,39 @@ class Simulator:
         L.reset |= _i8(penalised)
         L.setup |= _i8(penalised)
 
-    def _well(self, L: Lanes, k: np.ndarray) -> None:
-        sets = L.rowp[:, k] >= 2
+    def _progress_events(self, L: Lanes, k: np.ndarray, kind: np.ndarray) -> None:
+        """The events that act on the Progress cards in the row (Wishing Well, Lightning,
+        Signpost) for lanes ``k`` that drew ``kind``: one gathered copy of their fields."""
+        c = L.M[:, k]
+        counts, last, time = c[ROWP:ROWF], c[ROW["last"]], c[ROW["time"]]
+        at_last = SYMBOL_IDS[:, None] == last
+        present = counts > 0
+        sets = counts >= 2
         nsets = _count3(sets)
-        last = L.last[k]
-        placed = _placed(sets, last)
-        use = (nsets > 0) & (L.well_used[k] == 0) & (L.time[k] > 0)
-        use &= (nsets >= 2) | (placed == 0)
-        last_is_set = (last >= 0) & sets[np.maximum(last, 0), np.arange(k.size)]
-        symbol = np.where(last_is_set, last, _first3(sets))[use]
-        u = k[use]
-        L.rowp[symbol, u] = 0
-        L.time[u] -= 1
-        L.well_used[u] = 1
+        last_is_set = _any3(sets & at_last)
+        placed = nsets - _i8((nsets == 1) & last_is_set)
+        # Wishing Well: the set matching the last Forest card, else the first set.
+        wish = (kind == WELL) & (nsets > 0) & (c[WELL_USED] == 0) & (time > 0)
+        wish = np.flatnonzero(wish & ((nsets >= 2) | (placed == 0)))
+        wished = np.where(last_is_set, last, _first3(sets))[wish]
+        # Lightning: 3+ cards, else a lone card, else a pair matching the last Forest card.
+        target = _first3(present)
+        for wanted in ((counts == 2) & at_last, counts == 1, counts >= 3):
+            target = np.where(_any3(wanted), _first3(wanted), target)  # later rules win
+        strike = np.flatnonzero((kind == LIGHTNING) & _any3(present))
+        # Signpost: the first symbol that may follow the last Forest card.
+        eligible = present & ~at_last
+        sign = (kind == SIGNPOST) & _any3(eligible) & (placed == 0)
+        sign = np.flatnonzero(sign & (time <= pol.SIGNPOST_MAX_TIME))
+        signed = _first3(eligible)[sign]
+        counts[wished, wish] = 0
+        time[wish] -= 1
+        c[WELL_USED, wish] = 1
+        counts[target[strike], strike] -= 1
+        counts[signed, sign] -= 1
+        time[sign] += 1
+        L.M[:, k] = c
+        self._new_round(L, self._add_forest(L, k[sign], signed))
 
     def _torch(self, L: Lanes, k: np.ndarray) -> None:
         lit = k[L.time[k] <= pol.LIGHT_TORCH_MAX_TIME]
@@ -538,34 +559,8 @@ class Simulator:
     def _compass_drawn(self, L: Lanes, k: np.ndarray) -> None:
         L.rowc[k] += 1
 
-    def _lightning(self, L: Lanes, k: np.ndarray) -> None:
-        counts = L.rowp[:, k]
-        present = counts > 0
-        last = L.last[k]
-        target = _first3(present)
-        for wanted in (
-            (counts == 2) & (SYMBOL_IDS[:, None] == last),
-            counts == 1,
-            counts >= 3,
-        ):  # lowest priority first: later rules overwrite earlier ones
-            target = np.where(_any3(wanted), _first3(wanted), target)
-        hit = _any3(present)
-        L.rowp[target[hit], k[hit]] -= 1
-
     def _gravestone(self, L: Lanes, k: np.ndarray) -> None:
         L.time[k] += _count3(L.rowf[:, k])
-
-    def _signpost(self, L: Lanes, k: np.ndarray) -> None:
-        counts = L.rowp[:, k]
-        last = L.last[k]
-        eligible = (counts > 0) & (SYMBOL_IDS[:, None] != last)
-        placed = _placed(counts >= 2, last)
-        use = _any3(eligible) & (placed == 0) & (L.time[k] <= pol.SIGNPOST_MAX_TIME)
-        u = k[use]
-        symbol = _first3(eligible)[use]
-        L.time[u] += 1
-        L.rowp[symbol, u] -= 1
-        self._new_round(L, self._add_forest(L, u, symbol))
 
     def _scarecrow(self, L: Lanes, k: np.ndarray) -> None:
         self._new_round(L, k)
