@@ -27,7 +27,9 @@ from companion.engines.base import sample_chance
 from companion.engines.lost_in_the_woods import GAME, LostInTheWoodsState
 from companion.engines.lost_in_the_woods.advisor import Advice, advise, recommend
 from companion.engines.lost_in_the_woods.advisor import policy as pol
-from companion.engines.lost_in_the_woods.advisor.simulate import win_counts
+from companion.engines.lost_in_the_woods.advisor.advice import choice_starts
+from companion.engines.lost_in_the_woods.advisor.sequential import FIRST_BATCH
+from companion.engines.lost_in_the_woods.advisor.simulate import Simulator, start_lanes, win_counts
 
 CHOICE_MS = 25.0
 PRECISE_MS = 60.0
@@ -96,6 +98,23 @@ def _sim_rate(state: LostInTheWoodsState) -> float:
     return SIM_GAMES / (time.perf_counter() - began)
 
 
+def _steps(state: LostInTheWoodsState) -> str:
+    """Steps (one card per lane) and time per step of one first batch of the paired
+    playouts: numpy's cost per step times the longest game is the floor of the advice."""
+    starts = [s for s in choice_starts(state, pol.ROLLOUT_POLICY)[1] if s is not None]
+    times, steps = [], 0
+    for seed in range(REPEATS):
+        sim = Simulator(
+            pol.ROLLOUT_POLICY, int(state.options["max_shuffles"]), np.random.default_rng(seed)
+        )
+        lanes = start_lanes(starts, FIRST_BATCH)
+        began = time.perf_counter()
+        sim.run(lanes, len(starts), FIRST_BATCH)
+        times.append((time.perf_counter() - began) * 1000 / sim.steps)
+        steps = max(steps, sim.steps)
+    return f"{len(starts)} x {FIRST_BATCH} lanes: up to {steps} steps, {statistics.median(times):.2f} ms per step"
+
+
 def _spread(times: list[float]) -> str:
     return f"{min(times):.0f}/{statistics.median(times):.0f}/{max(times):.0f} ms"
 
@@ -123,6 +142,7 @@ def main() -> None:
             f"recommended: {first.recommended} (confident: {first.confident}); "
             f"+-1 point advice agrees: {agree}"
         )
+        print(f"first batch: {_steps(state)}")
         view = state.knowledge_view()
         engine, sim = _engine_rate(view), _sim_rate(view)
         ratios.append(sim / engine)

@@ -1,11 +1,21 @@
 """Vectorised Monte Carlo playouts: thousands of games at once as numpy arrays.
 
-Each lane is one game played from a starting position (``start_state``) to the end under
-a ``Policy``.  The rules and the policy are the same as the engine's + ``policy.choose``,
-rewritten over arrays for speed (the advisor needs ~20,000 playouts in well under 100 ms);
-``tests/engines/lost_in_the_woods/test_properties.py`` checks that both give the same
-win rates.  Like the player, a lane knows only compositions: the next card is drawn from
-the top segment of the Journey deck in proportion to its unseen counts.
+Each lane is one game played from a starting position to the end under a ``Policy``.  The
+rules and the policy are the engine's + ``policy.choose``, rewritten over arrays for speed;
+``tests/engines/lost_in_the_woods/test_properties.py`` and ``test_advisor_parity.py`` check
+that both give the same win rates.  Like the player, a lane knows only compositions: the
+next card is drawn from the top segment of the Journey deck in proportion to its counts.
+
+Why it is fast (numpy pays ~1 us per call whatever the size, so calls per card count):
+
+* one card per lane per step, resolved with whole-row masks; only the card kinds that need
+  more than a few operations (events, ending a round) work on index subsets;
+* the discard pile is never tracked card by card: it is whatever of the lane's own box is
+  not in the deck, the Fright row, the Forest row or a lit Torch (``_pile``), worked out
+  only when a shuffle or an empty deck needs it;
+* a round's reset is one masked operation over the Fright row's rows, deferred to the
+  start of the next step for the cards that end a round;
+* placing the sets at the end of a round is a table look-up (``PLACEMENTS``).
 
 Common random numbers: lane ``pair`` of every starting position reads the same uniform at
 each step, so the playouts after two choices are paired and their difference has less
@@ -19,29 +29,28 @@ import numpy as np
 
 from companion.engines.base import CHANCE
 from companion.engines.lost_in_the_woods.advisor import policy as pol
-from companion.engines.lost_in_the_woods.cards import EVENTS, INDEX, KINDS, SYMBOLS
+from companion.engines.lost_in_the_woods.cards import ANIMALS, EVENTS, INDEX, KINDS, SYMBOLS
 from companion.engines.lost_in_the_woods.clock import CLOCK_END
-from companion.engines.lost_in_the_woods.forest import FOREST_LENGTH
+from companion.engines.lost_in_the_woods.forest import FOREST_LENGTH, placed_count, sets_of
 from companion.engines.lost_in_the_woods.state import LostInTheWoodsState
 
 K = len(KINDS)
-SYMBOL_IDS = np.arange(len(SYMBOLS), dtype=np.int8)
-KIND_IDS = np.arange(len(KINDS), dtype=np.int8)
+S = len(SYMBOLS)
+SYMBOL_IDS = np.arange(S, dtype=np.int8)
+KIND_IDS = np.arange(K, dtype=np.int8)
 WELL, TORCH, COMPASS, LIGHTNING, GRAVESTONE, SIGNPOST, SCARECROW, HORSEMAN = (
     INDEX[k] for k in EVENTS
 )
-I16 = np.int8
-S = len(SYMBOLS)
 
-# Row layout of the lanes matrix (fields x lanes, so each field is one contiguous row).
+# Row layout of the lanes matrix (fields x lanes, so each field is one contiguous row).  The
+# rows a new round clears are adjacent (ROWP .. ROUND_END), so the reset is one operation.
 SCALARS = (
     "time",
     "flen",
-    "rowc",
     "nrest",
     "tready",
-    "well_used",
     "setup",
+    "reset",
     "force",
     "shuffles",
     "live",
@@ -49,18 +58,76 @@ SCALARS = (
     "last",
     "ttot",
 )
+ROW = {name: i for i, name in enumerate(SCALARS)}
 ROWP = len(SCALARS)
 ROWF = ROWP + S
-VIRT = ROWF + S
-FOREST = VIRT + S
+ROWC = ROWF + S
+WELL_USED = ROWC + 1
+ROUND_END = WELL_USED + 1
+FCOUNT = ROUND_END
+FOREST = FCOUNT + S
 TOP = FOREST + FOREST_LENGTH
-DISCARD = TOP + K
-HEIGHT = DISCARD + K
+BOX = TOP + K
+HEIGHT = BOX + K
+
+
+def _placements() -> tuple[np.ndarray, np.ndarray]:
+    """For every (sets present as a 3-bit mask, last Forest symbol + 1): the symbols placed
+    in order by the policy's rule (the first placeable set in symbol order, repeatedly), and
+    how many.  A set that matches the last card is placed only once another has gone."""
+    order = np.zeros((8 * (S + 1), S), dtype=np.intp)
+    count = np.zeros(8 * (S + 1), dtype=np.int8)
+    for mask in range(8):
+        for last in range(-1, S):
+            left = [s for s in range(S) if mask >> s & 1]
+            at, placed = last, []
+            while True:
+                ok = [s for s in left if s != at]
+                if not ok:
+                    break
+                at = ok[0]
+                left.remove(at)
+                placed.append(at)
+            code = mask * (S + 1) + last + 1
+            order[code, : len(placed)] = placed
+            count[code] = len(placed)
+    return order, count
+
+
+PLACEMENTS, PLACED_COUNT = _placements()
+
+
+def _compass_choices() -> tuple[np.ndarray, np.ndarray]:
+    """The policy's Compass choice (``policy._compass_symbol``) for every (Progress cards
+    per symbol as 0 / 1 / 2+, symbols Compasses already count as, last Forest symbol + 1):
+    the symbol (-1: none), and whether it is taken only with the clock at the lower limit
+    (a set could be placed already)."""
+    choice = np.full(3**S * 2**S * (S + 1), -1, dtype=np.intp)
+    only_early = np.zeros(choice.size, dtype=bool)
+    for key in range(choice.size):
+        held = [key // 3**s % 3 for s in range(S)]
+        virtual = [key // 27 >> s & 1 for s in range(S)]
+        last = key // 216 - 1
+        forest = [SYMBOLS[last]] if last >= 0 else []
+        with_virtual = {SYMBOLS[s]: held[s] + virtual[s] for s in range(S)}
+        before = placed_count(sets_of(with_virtual), forest)
+        only_early[key] = before > 0
+        for s in range(S):
+            if held[s] != 1 or virtual[s]:
+                continue
+            after = sets_of({**with_virtual, SYMBOLS[s]: with_virtual[SYMBOLS[s]] + 1})
+            if len(after) < S and placed_count(after, forest) > before:
+                choice[key] = s
+                break
+    return choice, only_early
+
+
+COMPASS_CHOICE, COMPASS_ONLY_EARLY = _compass_choices()
 
 
 class Lanes:
-    """The games being played: one column per lane of an int8 matrix, whose rows are the
-    fields (kind-major, so per-field work and sums over kinds run on contiguous rows)."""
+    """The games being played: one column per lane of an integer matrix whose rows are the
+    fields (so per-field work runs on contiguous rows), plus the deck's lower segments."""
 
     def __init__(
         self, matrix: np.ndarray, rest: np.ndarray, group: np.ndarray, pair: np.ndarray
@@ -72,11 +139,10 @@ class Lanes:
         (
             self.time,
             self.flen,
-            self.rowc,  # Compass cards in the Fright row
             self.nrest,
             self.tready,  # lit Torches set aside (usable at once, LW6)
-            self.well_used,
             self.setup,
+            self.reset,  # a card ended the round: clear the Fright row before the next draw
             self.force,  # must draw first: the player already chose "draw"
             self.shuffles,
             self.live,
@@ -85,11 +151,14 @@ class Lanes:
             self.ttot,  # cards in the top segment
         ) = matrix[:ROWP]
         self.rowp = matrix[ROWP:ROWF]  # Progress cards per symbol in the Fright row
-        self.rowf = matrix[ROWF:VIRT]  # 1 if that animal is in the Fright row
-        self.virt = matrix[VIRT:FOREST]  # symbols the Compasses count as (end of round)
+        self.rowf = matrix[ROWF:ROWC]  # 1 if that animal is in the Fright row
+        self.rowc = matrix[ROWC]  # Compass cards in the Fright row
+        self.well_used = matrix[WELL_USED]
+        self.round_rows = matrix[ROWP:ROUND_END]
+        self.fcount = matrix[FCOUNT:FOREST]  # Forest cards per symbol
         self.forest = matrix[FOREST:TOP]  # symbol ids, flen of them
-        self.top = matrix[TOP:DISCARD]  # the top segment of the Journey deck
-        self.discard = matrix[DISCARD:HEIGHT]
+        self.top = matrix[TOP:BOX]  # the top segment of the Journey deck
+        self.box = matrix[BOX:HEIGHT]  # every card the lane's game holds, per kind
 
     @property
     def n(self) -> int:
@@ -112,14 +181,20 @@ def _column(s: LostInTheWoodsState) -> tuple[list[int], list[list[int]]]:
         raise ValueError("playouts start at a draw or the act decision, not an event choice")
     segs = [_counts(seg) for seg in s.segments] or [[0] * K]
     forest = [SYMBOLS.index(x) for x in s.forest]
+    box = [
+        sum(seg[i] for seg in segs) + s.discard.get(kind, 0) + s.row.count(kind)
+        for i, kind in enumerate(KINDS)
+    ]
+    for symbol in forest:
+        box[symbol] += 1
+    box[TORCH] += s.torch_ready
     scalars = {
         "time": s.time,
         "flen": len(s.forest),
-        "rowc": s.row.count("compass"),
         "nrest": len(segs) - 1,
         "tready": s.torch_ready,
-        "well_used": int(s.well_used),
         "setup": int(s.stage == "setup"),
+        "reset": 0,
         "force": int(at_draw and s.stage == "play"),
         "shuffles": s.shuffles,
         "live": 1,
@@ -129,10 +204,11 @@ def _column(s: LostInTheWoodsState) -> tuple[list[int], list[list[int]]]:
     }
     column = [scalars[name] for name in SCALARS]
     column += [s.row.count(x) for x in SYMBOLS]
-    column += [int(a in s.row) for a in ("wolf", "owl", "bat")]
-    column += [0] * S
+    column += [int(a in s.row) for a in ANIMALS]
+    column += [s.row.count("compass"), int(s.well_used)]
+    column += [forest.count(i) for i in range(S)]
     column += forest + [0] * (FOREST_LENGTH - len(forest))
-    column += segs[0] + _counts(s.discard)
+    column += segs[0] + box
     return column, segs[1:]
 
 
@@ -140,21 +216,28 @@ def start_lanes(states: list[LostInTheWoodsState], per_state: int) -> Lanes:
     """``per_state`` lanes for each position; each must be a table-mode (knowledge) state at
     the act decision or at a draw."""
     columns, lower = zip(*(_column(s) for s in states), strict=True)
+    # int8 holds every count of a 43-card box; a house box of over 127 cards needs int16.
+    dtype = np.int8 if max(sum(c[BOX:HEIGHT]) for c in columns) <= 127 else np.int16
     depth = max(1, max(len(segs) for segs in lower))
-    rest = np.zeros((depth, K, len(states)), dtype=I16)
+    rest = np.zeros((depth, K, len(states)), dtype=dtype)
     for i, segs in enumerate(lower):
         for j, seg in enumerate(segs):
             rest[j, :, i] = seg
-    matrix = np.repeat(np.array(columns, dtype=I16).T, per_state, axis=1)
+    matrix = np.repeat(np.array(columns, dtype=dtype).T, per_state, axis=1)
     group = np.repeat(np.arange(len(states)), per_state)
     pair = np.tile(np.arange(per_state), len(states))
     return Lanes(np.ascontiguousarray(matrix), np.repeat(rest, per_state, axis=2), group, pair)
 
 
+def _i8(mask: np.ndarray) -> np.ndarray:
+    """A bool array as 0/1 bytes (no copy)."""
+    return mask.view(np.int8)
+
+
 def _count3(rows: np.ndarray) -> np.ndarray:
     """Per lane, how many of the 3 rows are true/nonzero (bool rows viewed as 0/1 bytes:
     much cheaper than a reduction over a 3-row axis)."""
-    b = rows if rows.dtype == np.int8 else rows.view(np.int8)
+    b = rows.view(np.int8) if rows.dtype == bool else rows
     return b[0] + b[1] + b[2]
 
 
@@ -165,15 +248,15 @@ def _any3(rows: np.ndarray) -> np.ndarray:
 def _first3(rows: np.ndarray) -> np.ndarray:
     """Per lane, the index of the first true row of 3 bool rows (2 if none is true;
     callers only use lanes with a true row)."""
-    not0 = (~rows[0]).view(np.int8)
-    return (not0 * (1 + (~rows[1]).view(np.int8))).astype(np.intp)  # intp: fast indexing
+    not0 = _i8(~rows[0])
+    return (not0 * (1 + _i8(~rows[1]))).astype(np.intp)  # intp: fast indexing
 
 
 def _placed(sets: np.ndarray, last: np.ndarray) -> np.ndarray:
-    """Vector form of ``logic.placed_count``; ``sets`` is (3, n) bool."""
+    """Vector form of ``forest.placed_count``; ``sets`` is (3, n) bool."""
     nsets = _count3(sets)
     matches = _any3(sets & (SYMBOL_IDS[:, None] == last))
-    return nsets - ((nsets == 1) & matches)
+    return nsets - _i8((nsets == 1) & matches)
 
 
 class Simulator:
@@ -187,6 +270,9 @@ class Simulator:
         self.max_shuffles = max_shuffles
         self.rng = rng
         self.pairs = 0
+        self.steps = 0
+        """Steps ``run`` took (one card per lane each): what the time per playout batch
+        is made of, as the benchmark reports."""
 
     def run(self, lanes: Lanes, groups: int, per_state: int) -> np.ndarray:
         """Play every lane to the end: a (groups, per_state) bool matrix of the wins."""
@@ -195,6 +281,7 @@ class Simulator:
         L = lanes
         while L.n:
             self._step(L)
+            self.steps += 1
             live = L.live == 1
             playing = int(np.count_nonzero(live))
             if playing < self.COMPACT_BELOW * L.n:
@@ -205,87 +292,100 @@ class Simulator:
 
     # -- one decision and one card per lane ----------------------------------
     def _step(self, L: Lanes) -> None:
+        if L.reset.any():  # the cards that ended a round last step: clear the Fright row
+            L.round_rows *= _i8(L.reset == 0)
+            L.reset[:] = 0
         live = L.live == 1
         play = live & (L.setup == 0) & (L.force == 0)
+        empty_top = L.ttot == 0
         placed = _placed(L.rowp >= 2, L.last)
         p = self.policy
         end = play & (placed >= p.stop_sets)
         if p.risk_limit <= 1:
-            unsure = np.flatnonzero(play & (placed >= 1) & (placed < p.stop_sets))
-            end[unsure] = self._risk_reached(L, unsure, p.risk_limit)
+            unsure = play & (placed >= 1) & (placed < p.stop_sets)
+            if unsure.any():
+                end |= unsure & self._risky(L, unsure & empty_top, p.risk_limit)
         draw = live & ~end
         use = play & draw & (L.tready > 0)
-        if use.any():
-            use &= (L.rowf[0] + L.rowf[1] + L.rowf[2]) >= pol.TORCH_USE_ANIMALS
-            i = np.flatnonzero(use)
-            L.discard[3:6, i] += L.rowf[:, i]
-            L.rowf[:, i] = 0
-            L.tready[i] -= 1
-            L.discard[TORCH, i] += 1
+        if use.any():  # Torch: the two animals leave the row just before the draw
+            use &= _count3(L.rowf) >= pol.TORCH_USE_ANIMALS
+            L.rowf *= _i8(~use)
+            L.tready -= _i8(use)
         if end.any():
-            ended = np.flatnonzero(end)
-            self._end_round(L, ended)
-            draw[ended] = L.live[ended] == 1  # the next round's setup draws at once
-        empty = draw & (L.ttot == 0)
+            self._end_round(L, np.flatnonzero(end))
+            draw = L.live == 1  # the next round's setup draws at once
+        empty = draw & empty_top
         if empty.any():
-            i = np.flatnonzero(empty)
-            pile = L.discard[:, i].sum(0, dtype=I16)
-            lw10 = i[pile == 0]
-            draw[lw10] = False
-            if lw10.size:
-                self._end_round(L, lw10)
-            rebuild = i[pile > 0]
-            if rebuild.size:
-                ok = self._count_shuffle(L, rebuild)
-                draw[rebuild] = L.live[rebuild] == 1
-                L.top[:, ok] = L.discard[:, ok]
-                L.ttot[ok] = L.top[:, ok].sum(0, dtype=I16)
-                L.discard[:, ok] = 0
+            draw &= ~self._rebuild(L, np.flatnonzero(empty))
         if draw.any():
             self._draw(L, draw)
+        L.live *= _i8(L.time < CLOCK_END)  # LW11: the clock at 12 loses at once
         L.force[:] = 0
 
-    def _risk_reached(self, L: Lanes, i: np.ndarray, limit: float) -> np.ndarray:
-        """Whether the chance that the next draw costs time is at least ``limit``, for lanes
-        ``i`` (as ``policy.penalty_risk``: from the top segment, or the discard pile)."""
-        frights = L.top[S : 2 * S][:, i]
-        total = L.ttot[i]
-        empty = np.flatnonzero(total == 0)
-        if empty.size:
-            frights[:, empty] = L.discard[S : 2 * S][:, i[empty]]
-            total[empty] = L.discard[:, i[empty]].sum(0, dtype=I16)
-        rowf = L.rowf[:, i]
-        penal = rowf | (_count3(rowf) == 2)
-        bad = frights * penal
-        bad = bad[0] + bad[1] + bad[2]
+    def _risky(self, L: Lanes, from_pile: np.ndarray, limit: float) -> np.ndarray:
+        """Whether the chance that the next draw costs time is at least ``limit`` (as
+        ``policy.penalty_risk``: from the top segment, or for the lanes ``from_pile``, whose
+        deck is empty, from the discard pile)."""
+        rowf = L.rowf
+        penal = rowf | _i8(_count3(rowf) == 2)
+        bad = _count3(L.top[S : 2 * S] * penal)
+        total = L.ttot
+        if from_pile.any():
+            e = np.flatnonzero(from_pile)
+            pile = self._pile(L, e)
+            total = total.copy()
+            bad = bad.copy()
+            total[e] = pile.sum(0, dtype=pile.dtype)
+            bad[e] = _count3(pile[S : 2 * S] * penal[:, e])
         return (total > 0) & (bad >= limit * total)
 
+    def _pile(self, L: Lanes, i: np.ndarray) -> np.ndarray:
+        """The discard pile of lanes ``i``, per kind: every card of the lane's box that is
+        not in the deck, the Fright row, the Forest row or a lit Torch set aside."""
+        c = L.M[:, i]  # one gather of every field
+        pile = c[BOX:HEIGHT] - c[TOP:BOX]
+        if c[ROW["nrest"]].any():
+            pile -= L.rest[:, :, i].sum(0, dtype=L.M.dtype)
+        pile[:S] -= c[ROWP:ROWF] + c[FCOUNT:FOREST]
+        pile[S : 2 * S] -= c[ROWF:ROWC]
+        pile[COMPASS] -= c[ROWC]
+        pile[TORCH] -= c[ROW["tready"]]
+        return pile
+
+    def _rebuild(self, L: Lanes, i: np.ndarray) -> np.ndarray:
+        """LW10 for lanes ``i`` about to draw from an empty deck: the discard pile becomes
+        the deck, or if it is empty too the round ends.  True where no card is drawn now."""
+        pile = self._pile(L, i)
+        total = pile.sum(0, dtype=pile.dtype)
+        nothing = total == 0
+        if nothing.any():
+            self._end_round(L, i[nothing])
+        keep = ~nothing
+        keep[keep] = self._count_shuffle(L, i[keep])
+        ok = i[keep]
+        L.top[:, ok] = pile[:, keep]
+        L.ttot[ok] = total[keep]
+        skip = np.zeros(L.n, dtype=bool)
+        skip[i[~keep]] = True
+        return skip
+
     def _count_shuffle(self, L: Lanes, i: np.ndarray) -> np.ndarray:
-        """Count a shuffle for lanes ``i``; those past the LW12 limit lose. Returns the rest."""
+        """Count a shuffle for lanes ``i``; those past the LW12 limit lose. True for the
+        others (per lane of ``i``)."""
         over = L.shuffles[i] >= self.max_shuffles
         L.live[i[over]] = 0
-        ok = i[~over]
-        L.shuffles[ok] += 1
-        return ok
-
-    def _lose_if_late(self, L: Lanes, i: np.ndarray) -> np.ndarray:
-        """Lanes whose clock reached 12 lose; returns the others."""
-        late = L.time[i] >= CLOCK_END
-        L.live[i[late]] = 0
-        return i[~late]
+        L.shuffles[i[~over]] += 1
+        return ~over
 
     def _new_round(self, L: Lanes, k: np.ndarray) -> None:
-        # Progress then Fright rows of the Fright row and of the discard pile line up.
-        L.M[DISCARD : DISCARD + 2 * S, k] += L.M[ROWP : ROWP + 2 * S, k]
-        L.discard[COMPASS, k] += L.rowc[k]
-        L.M[ROWP:FOREST, k] = 0  # row Progress, animals, Compass symbols
-        L.rowc[k] = 0
+        """Lanes ``k`` start a new round before their next draw (a lit Torch stays aside)."""
+        L.reset[k] = 1
         L.setup[k] = 1
-        L.well_used[k] = 0
 
     def _add_forest(self, L: Lanes, k: np.ndarray, symbols: np.ndarray) -> np.ndarray:
         """Place one card per lane; the ninth wins. Returns the lanes still playing."""
-        L.M[FOREST + L.flen[k].astype(np.intp), k] = symbols
+        L.forest[L.flen[k].astype(np.intp), k] = symbols
+        L.fcount[symbols, k] += 1
         L.flen[k] += 1
         L.last[k] = symbols
         full = L.flen[k] >= FOREST_LENGTH
@@ -295,73 +395,82 @@ class Simulator:
 
     # -- ending a round ------------------------------------------------------
     def _end_round(self, L: Lanes, i: np.ndarray) -> None:
-        for c in range(int(L.rowc[i].max())):
-            j = i[(L.rowc[i] > c) & (L.live[i] == 1)]
-            if j.size:
-                self._compass(L, j)
-        i = i[L.live[i] == 1]
-        sets = (L.rowp[:, i] + L.virt[:, i]) >= 2
+        """End the Round for lanes ``i``: Compasses, the sets placed, 0 or 3 sets cost 1
+        time, and the Fright row cleared for the new round's setup draw.  Works on one
+        gathered copy of the lanes' fields, written back at once."""
+        c = L.M[:, i]
+        counts, last, time, flen = c[ROWP:ROWF], c[ROW["last"]], c[ROW["time"]], c[ROW["flen"]]
+        if c[ROWC].any():
+            counts = self._compasses(counts, c[ROWC], last, time)
+        alive = time < CLOCK_END
+        sets = counts >= 2
         nsets = _count3(sets)
-        remaining = sets.copy()
-        cols = np.arange(i.size)
-        for _ in range(S):
-            placeable = remaining & (SYMBOL_IDS[:, None] != L.last[i]) & (L.live[i] == 1)
-            has = _any3(placeable)
-            if not has.any():
+        code = (_i8(sets[0]) + 2 * _i8(sets[1]) + 4 * _i8(sets[2])).astype(np.intp)
+        code = code * (S + 1) + (last + 1)
+        n = np.minimum(PLACED_COUNT[code] * _i8(alive), FOREST_LENGTH - flen)
+        order = PLACEMENTS[code]
+        for j in range(S):
+            w = np.flatnonzero(n > j)
+            if not w.size:
                 break
-            symbol = _first3(placeable)[has]
-            remaining[symbol, cols[has]] = False
-            k = i[has]
-            L.rowp[symbol, k] -= 1
-            self._add_forest(L, k, symbol)
-        alive = L.live[i] == 1
-        penalised = i[alive & ((nsets == 0) | (nsets == 3))]
-        L.time[penalised] += 1
-        self._lose_if_late(L, penalised)
-        self._new_round(L, i[L.live[i] == 1])
+            symbol = order[w, j]
+            c[FOREST + j + flen[w].astype(np.intp), w] = symbol
+            c[FCOUNT + symbol, w] += 1
+        placed = np.flatnonzero(n)
+        last[placed] = order[placed, n[placed] - 1]
+        flen += n
+        won = flen >= FOREST_LENGTH
+        time += _i8(alive & ~won & ((nsets == 0) | (nsets == 3)))
+        c[ROW["won"]] = won
+        c[ROW["live"]] = ~won & (time < CLOCK_END)
+        c[ROWP:ROUND_END] = 0
+        c[ROW["setup"]] = 1
+        L.M[:, i] = c
 
-    def _compass(self, L: Lanes, j: np.ndarray) -> None:
-        counts = L.rowp[:, j] + L.virt[:, j]
-        last = L.last[j]
-        before = _placed(counts >= 2, last)
-        t = L.time[j]
-        allowed = (t <= pol.COMPASS_MAX_TIME) & (
-            (before == 0) | (t <= pol.COMPASS_EXTRA_SET_MAX_TIME)
-        )
-        choice = np.full(j.size, -1)
-        for s in range(S):
-            candidate = (L.rowp[s, j] == 1) & (L.virt[s, j] == 0)
-            after = counts.copy()
-            after[s] += 1
-            sets_after = after >= 2
-            good = candidate & (_count3(sets_after) < 3) & (_placed(sets_after, last) > before)
-            choice[good & (choice < 0)] = s
-        use = allowed & (choice >= 0)
-        k = j[use]
-        L.virt[choice[use], k] += 1
-        L.time[k] += 1
-        self._lose_if_late(L, k)
+    def _compasses(
+        self, counts: np.ndarray, rowc: np.ndarray, last: np.ndarray, time: np.ndarray
+    ) -> np.ndarray:
+        """Each Compass in the row, one after the other: count it as the policy's symbol
+        (1 time each, ``time`` updated in place). Returns the counts with the Compasses."""
+        c = np.flatnonzero(rowc)
+        held = counts[:, c]
+        virt = np.zeros_like(held)
+        t = time[c]
+        base = np.minimum(held, 2).astype(np.intp)
+        base = base[0] + 3 * base[1] + 9 * base[2] + 216 * (last[c] + 1).astype(np.intp)
+        for used in range(int(rowc.max())):
+            key = base + 27 * (virt[0] + 2 * virt[1] + 4 * virt[2])
+            choice = COMPASS_CHOICE[key]
+            use = (rowc[c] > used) & (choice >= 0) & (t <= pol.COMPASS_MAX_TIME)
+            use &= ~COMPASS_ONLY_EARLY[key] | (t <= pol.COMPASS_EXTRA_SET_MAX_TIME)
+            w = np.flatnonzero(use)
+            virt[choice[w], w] = 1
+            t += _i8(use)
+        time[c] = t
+        counts = counts.copy()
+        counts[:, c] += virt
+        return counts
 
     # -- drawing -------------------------------------------------------------
     def _draw(self, L: Lanes, drawing: np.ndarray) -> None:
         """Every lane in the ``drawing`` mask turns over one card and resolves it.
 
-        Most lanes draw in every step, so the common cards are handled with whole-row
-        masks (no gathers); the rarer events work on index subsets."""
+        The common cards are handled with whole-row masks (no gathers); events work on
+        index subsets."""
         kind = self._sample(L.top, L.ttot, L.pair)
         kind[~drawing] = K  # no card
         onehot = kind == KIND_IDS[:, None]
-        L.top -= onehot.view(np.int8)
-        L.ttot -= drawing
+        L.top -= _i8(onehot)
+        L.ttot -= _i8(drawing)
         emptied = np.flatnonzero(drawing & (L.ttot == 0) & (L.nrest > 0))
         if emptied.size:
             L.top[:, emptied] = L.rest[0][:, emptied]
-            L.ttot[emptied] = L.top[:, emptied].sum(0, dtype=I16)
+            L.ttot[emptied] = L.top[:, emptied].sum(0, dtype=L.M.dtype)
             L.rest[:-1, :, emptied] = L.rest[1:, :, emptied]
             L.rest[-1][:, emptied] = 0
             L.nrest[emptied] -= 1
-        L.rowp += onehot[:S]
-        L.setup *= kind >= S  # a Progress card ends round setup
+        L.rowp += _i8(onehot[:S])
+        L.setup *= _i8(kind >= S)  # a Progress card ends round setup
         fright = (kind >= S) & (kind < 2 * S)
         if fright.any():
             self._fright(L, onehot[S : 2 * S], fright)
@@ -370,13 +479,14 @@ class Simulator:
             order = np.argsort(kind[events], kind="stable")
             events = events[order]
             bounds = np.searchsorted(kind[events], np.arange(2 * S, K + 1))
+            drawn = kind[events]
+            on_row = np.flatnonzero((drawn == WELL) | (drawn == LIGHTNING) | (drawn == SIGNPOST))
+            if on_row.size:
+                self._progress_events(L, events[on_row], drawn[on_row])
             for event, handler in (
-                (WELL, self._well),
                 (TORCH, self._torch),
                 (COMPASS, self._compass_drawn),
-                (LIGHTNING, self._lightning),
                 (GRAVESTONE, self._gravestone),
-                (SIGNPOST, self._signpost),
                 (SCARECROW, self._scarecrow),
                 (HORSEMAN, self._horseman),
             ):
@@ -387,112 +497,103 @@ class Simulator:
     def _sample(self, tops: np.ndarray, total: np.ndarray, pair: np.ndarray) -> np.ndarray:
         """One card kind per column of ``tops`` (counts), in proportion to the counts; the
         lanes of one ``pair`` number share their uniform (common random numbers)."""
-        pick = (self.rng.random(self.pairs)[pair] * total).astype(I16)
-        acc = np.zeros(total.size, dtype=I16)
-        kind = np.zeros(total.size, dtype=I16)
-        for row in tops[:-1]:
-            acc += row
-            kind += acc <= pick
+        pick = (self.rng.random(self.pairs)[pair] * total).astype(tops.dtype)
+        below = np.zeros(total.size, dtype=tops.dtype)  # cards of this kind or before
+        kind = np.zeros(total.size, dtype=np.int8)
+        for row in tops[:-1]:  # a row loop: numpy's int8 cumsum over rows is far slower
+            below += row
+            kind += _i8(below <= pick)
         return kind
 
     def _fright(self, L: Lanes, animal: np.ndarray, fright: np.ndarray) -> None:
+        """A pair costs 1 time, the third kind 2, and ends the round; in setup that card
+        goes to the discard pile instead, and any other animal joins the row."""
         present = _any3(L.rowf.view(bool) & animal)
-        others = _count3(L.rowf)
-        pair = present & fright
-        third = ~present & (others == 2) & fright
-        cost = pair.view(np.int8) + (third.view(np.int8) << 1)
-        to_row = fright & (cost == 0)
-        L.rowf |= animal & to_row
-        L.discard[S : 2 * S] += animal & ~to_row
-        h = np.flatnonzero((cost > 0) & (L.setup == 0))
-        L.time[h] += cost[h].astype(I16)
-        self._new_round(L, self._lose_if_late(L, h))
+        third = ~present & (_count3(L.rowf) == 2) & fright
+        cost = _i8(present) + (_i8(third) << 1)
+        L.rowf |= animal & (fright & (cost == 0))
+        penalised = (cost > 0) & (L.setup == 0)
+        L.time += cost * _i8(penalised)
+        L.reset |= _i8(penalised)
+        L.setup |= _i8(penalised)
 
-    def _well(self, L: Lanes, k: np.ndarray) -> None:
-        sets = L.rowp[:, k] >= 2
+    def _progress_events(self, L: Lanes, k: np.ndarray, kind: np.ndarray) -> None:
+        """The events that act on the Progress cards in the row (Wishing Well, Lightning,
+        Signpost) for lanes ``k`` that drew ``kind``: one gathered copy of their fields."""
+        c = L.M[:, k]
+        counts, last, time = c[ROWP:ROWF], c[ROW["last"]], c[ROW["time"]]
+        at_last = SYMBOL_IDS[:, None] == last
+        present = counts > 0
+        sets = counts >= 2
         nsets = _count3(sets)
-        last = L.last[k]
-        placed = _placed(sets, last)
-        use = (nsets > 0) & (L.well_used[k] == 0) & (L.time[k] > 0)
-        use &= (nsets >= 2) | (placed == 0)
-        last_is_set = (last >= 0) & sets[np.maximum(last, 0), np.arange(k.size)]
-        symbol = np.where(last_is_set, last, _first3(sets))[use]
-        u = k[use]
-        L.discard[symbol, u] += L.rowp[symbol, u]
-        L.rowp[symbol, u] = 0
-        L.time[u] -= 1
-        L.well_used[u] = 1
-        L.discard[WELL, k] += 1
+        last_is_set = _any3(sets & at_last)
+        placed = nsets - _i8((nsets == 1) & last_is_set)
+        # Wishing Well: the set matching the last Forest card, else the first set.
+        wish = (kind == WELL) & (nsets > 0) & (c[WELL_USED] == 0) & (time > 0)
+        wish = np.flatnonzero(wish & ((nsets >= 2) | (placed == 0)))
+        wished = np.where(last_is_set, last, _first3(sets))[wish]
+        # Lightning: 3+ cards, else a lone card, else a pair matching the last Forest card.
+        target = _first3(present)
+        for wanted in ((counts == 2) & at_last, counts == 1, counts >= 3):
+            target = np.where(_any3(wanted), _first3(wanted), target)  # later rules win
+        strike = np.flatnonzero((kind == LIGHTNING) & _any3(present))
+        # Signpost: the first symbol that may follow the last Forest card.
+        eligible = present & ~at_last
+        sign = (kind == SIGNPOST) & _any3(eligible) & (placed == 0)
+        sign = np.flatnonzero(sign & (time <= pol.SIGNPOST_MAX_TIME))
+        signed = _first3(eligible)[sign]
+        counts[wished, wish] = 0
+        time[wish] -= 1
+        c[WELL_USED, wish] = 1
+        counts[target[strike], strike] -= 1
+        counts[signed, sign] -= 1
+        time[sign] += 1
+        L.M[:, k] = c
+        self._new_round(L, self._add_forest(L, k[sign], signed))
 
     def _torch(self, L: Lanes, k: np.ndarray) -> None:
-        light = L.time[k] <= pol.LIGHT_TORCH_MAX_TIME
-        lit = k[light]
+        lit = k[L.time[k] <= pol.LIGHT_TORCH_MAX_TIME]
         L.tready[lit] += 1
         L.time[lit] += 1
-        L.discard[TORCH, k[~light]] += 1
 
     def _compass_drawn(self, L: Lanes, k: np.ndarray) -> None:
         L.rowc[k] += 1
 
-    def _lightning(self, L: Lanes, k: np.ndarray) -> None:
-        counts = L.rowp[:, k]
-        present = counts > 0
-        last = L.last[k]
-        target = _first3(present)
-        for wanted in (
-            (counts == 2) & (SYMBOL_IDS[:, None] == last),
-            counts == 1,
-            counts >= 3,
-        ):  # lowest priority first: later rules overwrite earlier ones
-            target = np.where(_any3(wanted), _first3(wanted), target)
-        hit = _any3(present)
-        u = k[hit]
-        L.rowp[target[hit], u] -= 1
-        L.discard[target[hit], u] += 1
-        L.discard[LIGHTNING, k] += 1
-
     def _gravestone(self, L: Lanes, k: np.ndarray) -> None:
-        L.discard[GRAVESTONE, k] += 1
         L.time[k] += _count3(L.rowf[:, k])
-        self._lose_if_late(L, k)
-
-    def _signpost(self, L: Lanes, k: np.ndarray) -> None:
-        counts = L.rowp[:, k]
-        last = L.last[k]
-        eligible = (counts > 0) & (SYMBOL_IDS[:, None] != last)
-        placed = _placed(counts >= 2, last)
-        use = _any3(eligible) & (placed == 0) & (L.time[k] <= pol.SIGNPOST_MAX_TIME)
-        L.discard[SIGNPOST, k] += 1
-        u = k[use]
-        symbol = _first3(eligible)[use]
-        L.time[u] += 1
-        L.rowp[symbol, u] -= 1
-        self._new_round(L, self._add_forest(L, u, symbol))
 
     def _scarecrow(self, L: Lanes, k: np.ndarray) -> None:
-        L.discard[SCARECROW, k] += 1
         self._new_round(L, k)
 
     def _horseman(self, L: Lanes, k: np.ndarray) -> None:
+        """The last Forest card goes to the discard pile, which is shuffled under the deck
+        (the Horseman itself is discarded after the shuffle)."""
         h = k[L.flen[k] > 0]
         L.flen[h] -= 1
-        L.discard[L.M[FOREST + L.flen[h], h], h] += 1
-        L.last[h] = np.where(L.flen[h] > 0, L.M[FOREST + np.maximum(L.flen[h] - 1, 0), h], -1)
-        pile = k[L.discard[:, k].sum(0, dtype=I16) > 0]
-        ok = self._count_shuffle(L, pile)
+        gone = L.forest[L.flen[h].astype(np.intp), h]
+        L.fcount[gone, h] -= 1
+        before = np.maximum(L.flen[h].astype(np.intp) - 1, 0)
+        L.last[h] = np.where(L.flen[h] > 0, L.forest[before, h], -1)
+        pile = self._pile(L, k)
+        pile[HORSEMAN] -= 1
+        total = pile.sum(0, dtype=pile.dtype)
+        some = total > 0
+        some[some] = self._count_shuffle(L, k[some])
+        ok = k[some]
+        if not ok.size:
+            return
+        shuffled = pile[:, some]
         top_empty = L.ttot[ok] == 0
         a = ok[top_empty]
-        L.top[:, a] = L.discard[:, a]
-        L.ttot[a] = L.top[:, a].sum(0, dtype=I16)
+        L.top[:, a] = shuffled[:, top_empty]
+        L.ttot[a] = L.top[:, a].sum(0, dtype=L.M.dtype)
         b = ok[~top_empty]
         if b.size:
             if int(L.nrest[b].max()) >= L.rest.shape[0]:
-                grown = np.zeros((1, K, L.n), dtype=I16)
+                grown = np.zeros((1, K, L.n), dtype=L.rest.dtype)
                 L.rest = np.concatenate([L.rest, grown], axis=0)
-            L.rest[L.nrest[b], :, b] = L.discard[:, b].T
+            L.rest[L.nrest[b], :, b] = shuffled[:, ~top_empty].T
             L.nrest[b] += 1
-        L.discard[:, ok] = 0
-        L.discard[HORSEMAN, k] += 1
 
 
 def outcomes(
