@@ -34,6 +34,18 @@ class Board:
         self.tiles: dict[Cell, str] = {}
         self.wolves: set[Cell] = set()
         self.bullets: set[Cell] = set()
+        self._known: tuple[frozenset[tuple[Cell, str]], dict[object, object]] | None = None
+        """Answers that depend only on the tiles, with the tiles they were found for."""
+
+    def _remembered(self) -> dict[object, object]:
+        """The answers found for exactly today's tiles (steps change ``tiles`` freely, so
+        the tiles themselves are the key).  A copy of the board may share the pair: an
+        entry is only ever added under the tiles it was computed from."""
+        tiles = frozenset(self.tiles.items())
+        known = self._known
+        if known is None or known[0] != tiles:
+            known = self._known = (tiles, {})
+        return known[1]
 
     # -- what is where -------------------------------------------------------
     def in_grid(self, cell: Cell) -> bool:
@@ -110,25 +122,37 @@ class Board:
                     cells.add(near)
         return cells
 
-    def _placeable(self, kind: str) -> Iterator[Cell]:
+    def _placeable(self, kind: str, frontier: set[Cell]) -> Iterator[Cell]:
         """Frontier cells that take ``kind``: ``placement_problem`` for many cells at once."""
         tiles = self.tiles
-        for cell in self._frontier():
+        touching: set[Cell] = set()
+        """Cells next to an obstacle (an obstacle may not be placed next to those tiles)."""
+        if kind == "obstacle":
+            touching = {m for c, k in tiles.items() if k == "obstacle" for m in self.around(c)}
+        for cell in frontier:
             near_tiles = [n for n in self.around(cell) if n in tiles]
             if sum(1 for n in near_tiles if tiles[n] == "obstacle") > 1:
                 continue
-            if kind == "obstacle" and (
-                cell[0] == 0
-                or any(tiles.get(m) == "obstacle" for n in near_tiles for m in self.around(n))
-            ):
+            if kind == "obstacle" and (cell[0] == 0 or any(n in touching for n in near_tiles)):
                 continue
             yield cell
 
+    def placeable(self, kind: str) -> tuple[Cell, ...]:
+        """The cells ``kind`` may go on, in order (found once per arrangement of tiles)."""
+        known = self._remembered()
+        cells = known.get(kind)
+        if cells is None:
+            frontier = known.get("frontier")
+            if frontier is None:
+                frontier = known["frontier"] = self._frontier()
+            cells = known[kind] = tuple(sorted(self._placeable(kind, frontier)))  # type: ignore[arg-type]
+        return cells  # type: ignore[return-value]
+
     def legal_placements(self, kind: str) -> list[Cell]:
-        return sorted(self._placeable(kind))
+        return list(self.placeable(kind))
 
     def can_place(self, kind: str) -> bool:
-        return next(self._placeable(kind), None) is not None
+        return bool(self.placeable(kind))
 
     def obstacle_counts(self) -> dict[Cell, int]:
         """For every tile, how many obstacles it touches."""
@@ -184,7 +208,15 @@ class Board:
 
     # -- distances and movement --------------------------------------------------
     def distances_from_start(self) -> dict[Cell, int]:
-        """Steps from the nearest start space to each connected space."""
+        """Steps from the nearest start space to each connected space (do not change it:
+        it is found once per arrangement of tiles)."""
+        known = self._remembered()
+        dist = known.get("distances")
+        if dist is None:
+            dist = known["distances"] = self._distances_from_start()
+        return dist  # type: ignore[return-value]
+
+    def _distances_from_start(self) -> dict[Cell, int]:
         dist: dict[Cell, int] = {(START_ROW, c): 0 for c in self.lane_columns}
         queue = deque(dist)
         while queue:
