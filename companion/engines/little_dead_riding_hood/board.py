@@ -115,25 +115,24 @@ class Board:
 
     def _frontier(self) -> set[Cell]:
         """Empty cells a tile could go on: next to a tile, or in front of a start."""
-        cells = {(0, c) for c in self.lane_columns if (0, c) not in self.tiles}
-        for cell in self.tiles:
-            for near in self.around(cell):
-                if near not in self.tiles and self.in_grid(near):
-                    cells.add(near)
-        return cells
+        around, tiles = self.around, self.tiles
+        near = {n for cell in tiles for n in around(cell)}
+        near.update((0, c) for c in self.lane_columns)
+        return {cell for cell in near - tiles.keys() if self.in_grid(cell)}
 
     def _placeable(self, kind: str, frontier: set[Cell]) -> Iterator[Cell]:
         """Frontier cells that take ``kind``: ``placement_problem`` for many cells at once."""
-        tiles = self.tiles
-        touching: set[Cell] = set()
+        around, tiles = self.around, self.tiles
+        obstacles = {c for c, k in tiles.items() if k == "obstacle"}
+        touching = {m for c in obstacles for m in around(c)} if kind == "obstacle" else set()
         """Cells next to an obstacle (an obstacle may not be placed next to those tiles)."""
-        if kind == "obstacle":
-            touching = {m for c, k in tiles.items() if k == "obstacle" for m in self.around(c)}
         for cell in frontier:
-            near_tiles = [n for n in self.around(cell) if n in tiles]
-            if sum(1 for n in near_tiles if tiles[n] == "obstacle") > 1:
+            near = around(cell)
+            if sum(1 for n in near if n in obstacles) > 1:
                 continue
-            if kind == "obstacle" and (cell[0] == 0 or any(n in touching for n in near_tiles)):
+            if kind == "obstacle" and (
+                cell[0] == 0 or any(n in touching and n in tiles for n in near)
+            ):
                 continue
             yield cell
 
