@@ -24,9 +24,10 @@ import json, sys
 from companion.engines import registry
 listed = [(l.id, l.name, l.players_text) for l in registry.listings()]
 before = sorted(m for m in sys.modules if m.startswith("companion.engines.") and m.count(".") >= 3)
+numpy = "numpy" in sys.modules
 registry.get("le-petit-poucet")
 after = sorted({m.split(".")[2] for m in sys.modules if m.startswith("companion.engines.") and m.count(".") >= 3})
-print(json.dumps({"listed": listed, "before": before, "after": after, "numpy": "numpy" in sys.modules}))
+print(json.dumps({"listed": listed, "before": before, "after": after, "numpy": numpy}))
 """
 
 
