@@ -136,8 +136,8 @@ class LdrhState(State):
 
     def _apply(self, action: Action) -> None:
         step = self.steps[-1]
-        quick = None
-        if self._choices is None and isinstance(action, Act):
+        quick = None  # the step's own check of this one action, when no list is built yet
+        if getattr(self, "_choices", None) is None and isinstance(action, Act):
             quick = step.quick_check(self, action)
         if quick:
             act = action
