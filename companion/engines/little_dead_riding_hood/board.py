@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from companion.engines.little_dead_riding_hood.components import PATH_KINDS
 
@@ -34,10 +35,10 @@ class Board:
         self.tiles: dict[Cell, str] = {}
         self.wolves: set[Cell] = set()
         self.bullets: set[Cell] = set()
-        self._known: tuple[frozenset[tuple[Cell, str]], dict[object, object]] | None = None
+        self._known: tuple[frozenset[tuple[Cell, str]], dict[str, Any]] | None = None
         """Answers that depend only on the tiles, with the tiles they were found for."""
 
-    def _remembered(self) -> dict[object, object]:
+    def _remembered(self) -> dict[str, Any]:
         """The answers found for exactly today's tiles (steps change ``tiles`` freely, so
         the tiles themselves are the key).  A copy of the board may share the pair: an
         entry is only ever added under the tiles it was computed from."""
@@ -124,8 +125,8 @@ class Board:
         """Frontier cells that take ``kind``: ``placement_problem`` for many cells at once."""
         around, tiles = self.around, self.tiles
         obstacles = {c for c, k in tiles.items() if k == "obstacle"}
+        # an obstacle may not go next to a tile that already touches an obstacle
         touching = {m for c in obstacles for m in around(c)} if kind == "obstacle" else set()
-        """Cells next to an obstacle (an obstacle may not be placed next to those tiles)."""
         for cell in frontier:
             near = around(cell)
             if sum(1 for n in near if n in obstacles) > 1:
@@ -144,8 +145,8 @@ class Board:
             frontier = known.get("frontier")
             if frontier is None:
                 frontier = known["frontier"] = self._frontier()
-            cells = known[kind] = tuple(sorted(self._placeable(kind, frontier)))  # type: ignore[arg-type]
-        return cells  # type: ignore[return-value]
+            cells = known[kind] = tuple(sorted(self._placeable(kind, frontier)))
+        return cells  # type: ignore[no-any-return]
 
     def legal_placements(self, kind: str) -> list[Cell]:
         return list(self.placeable(kind))
@@ -213,7 +214,7 @@ class Board:
         dist = known.get("distances")
         if dist is None:
             dist = known["distances"] = self._distances_from_start()
-        return dist  # type: ignore[return-value]
+        return dist  # type: ignore[no-any-return]
 
     def _distances_from_start(self) -> dict[Cell, int]:
         dist: dict[Cell, int] = {(START_ROW, c): 0 for c in self.lane_columns}
