@@ -8,8 +8,9 @@ round limits end it first), so that journal is mostly take-backs at the end, whi
 resume never re-applies; the ``replay-10k`` goal is therefore judged on 10,000 steps
 at the slowest engine's measured cost per standing step of its 500-action game.  Measured in the same run on the same journals:
 
-- ``Session.resume``: each key parsed by the engine, applied to one state in place,
-  a kept position every 32 steps and only from where undo stops;
+- ``Session.resume``: each key parsed by the engine, applied to one state in place
+  (the engine checks that one action, not the whole legal list, where it can), a
+  kept position every 32 steps and only from where undo stops;
 - the previous replay: each key looked up among the legal actions, applied to a copy
   (the engine's ``clone``, and the generic ``copy.deepcopy`` one), every position kept.
 

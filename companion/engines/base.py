@@ -159,6 +159,12 @@ def player_name(index: int) -> str:
     return f"Player {index + 1}"
 
 
+def players_text(low: int, high: int) -> str:
+    """ "1 player", "2 players", "2-5 players": for tiles and lists."""
+    count = f"{low}" if low == high else f"{low}-{high}"
+    return f"{count} player{'' if high == 1 else 's'}"
+
+
 def furthest_along(progress: list[float] | tuple[float, ...]) -> tuple[int, ...]:
     """The players whose progress is the greatest (all of them tie when equal)."""
     if not progress:
@@ -195,10 +201,7 @@ class Game(abc.ABC):
 
     @property
     def players_text(self) -> str:
-        """ "1 player", "2 players", "2-5 players": for tiles and lists."""
-        low, high = self.min_players, self.max_players
-        count = f"{low}" if low == high else f"{low}-{high}"
-        return f"{count} player{'' if high == 1 else 's'}"
+        return players_text(self.min_players, self.max_players)
 
     def unavailable(self) -> str | None:
         """Why this game cannot be played here (its box data file is broken, say), or

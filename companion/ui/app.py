@@ -234,13 +234,24 @@ class CompanionApp(App):
 
     # -- games ----------------------------------------------------------------------
     def open_new_game(self, game_id: str) -> None:
-        game = registry.get(game_id)
+        try:
+            game = registry.get(game_id)  # its engine is imported when it is first chosen
+        except registry.GameUnavailable as err:
+            self.notify(str(err))
+            self._refresh_home()
+            return
         reason = game.unavailable()
         if reason is not None:  # its box file is broken: say so rather than open the setup
             self.notify(f"{game.name} is unavailable: {reason}")
+            self._refresh_home()
             return
         self.manager.get_screen("new_game").prepare(game)
         self.go("new_game")
+
+    def _refresh_home(self) -> None:
+        """Redraw the home tiles (a game found unavailable when chosen turns grey)."""
+        if self.manager.current == "home":
+            self.manager.get_screen("home").on_pre_enter()
 
     def start_game(
         self,

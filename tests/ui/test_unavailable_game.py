@@ -55,3 +55,32 @@ def test_a_game_with_a_broken_box_file_has_an_unavailable_tile(
     assert "forest_spaces must be at least 1" in ui.app.message
     monkeypatch.undo()
     home.on_pre_enter()
+
+
+def test_a_listed_game_that_fails_to_load_when_chosen_says_why_and_turns_grey(
+    ui: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib
+
+    real_import = importlib.import_module
+    reason = "ValueError: box.toml, forest_spaces: must be at least 1, got -3"
+
+    def failing(name: str, *args: object) -> object:
+        if name == "companion.engines.gingerdead_house":
+            raise ValueError("box.toml, forest_spaces: must be at least 1, got -3")
+        return real_import(name, *args)  # type: ignore[arg-type]
+
+    games = {k: g for k, g in registry._games.items() if k != "gingerdead-house"}
+    monkeypatch.setattr(registry, "_games", games)  # as at a start: not imported yet
+    monkeypatch.setattr(registry, "_unavailable", {})
+    monkeypatch.setattr(importlib, "import_module", failing)
+    home = ui.screen()
+    home.on_pre_enter()
+    ui.pump(3)
+    ui.tap(ui.button("Gingerdead House", home.ids.tiles))
+    assert ui.app.message == f"Gingerdead House is unavailable: {reason}"
+    assert ui.screen().name == "home"
+    tile = ui.button("Gingerdead house", home.ids.tiles)
+    assert "unavailable" in tile.text
+    monkeypatch.undo()
+    home.on_pre_enter()

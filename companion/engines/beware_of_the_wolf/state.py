@@ -52,6 +52,12 @@ if TYPE_CHECKING:
     from companion.engines.base import Game
 
 
+SPIN_ACTIONS = tuple(WolfAt(d) for d in range(SPIN_DEGREES))
+"""Where a spin may leave the wolf, every degree equally likely (built once: a game
+replays many spins)."""
+SPIN_OUTCOMES = tuple((a, 1 / SPIN_DEGREES) for a in SPIN_ACTIONS)
+
+
 class WolfState(State):
     def __init__(
         self, game: Game, players: int, options: dict[str, Any], seed: int, board: Board
@@ -131,7 +137,7 @@ class WolfState(State):
         if self.phase == "roll":
             return [(Roll(face), p) for face, p in face_odds(self.faces)]
         if self.phase == "spin":
-            return [(WolfAt(d), 1 / SPIN_DEGREES) for d in range(SPIN_DEGREES)]
+            return list(SPIN_OUTCOMES)
         if self.phase == "set-wolf":
             allowed = setup_angles(self.board, self.options["midline_tolerance"])
             return [(WolfAt(d), 1 / len(allowed)) for d in allowed]
@@ -140,6 +146,8 @@ class WolfState(State):
     def legal_actions(self) -> list[Action]:
         if self.phase == "over":
             return []
+        if self.phase == "spin":
+            return list(SPIN_ACTIONS)
         if self.is_chance_node():
             return [a for a, _ in self.chance_outcomes()]
         if self.phase == "choose-house":

@@ -7,6 +7,7 @@ engine refuses one that cannot (design.md: hidden cards are unknown until played
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from companion.engines.base import CHANCE, TERMINAL
@@ -17,7 +18,9 @@ from companion.engines.gingerdead_house.actions import (
     Ability,
     Action,
     Draw,
+    End,
     Flip,
+    Pass,
     Place,
     Put,
     Reveal,
@@ -56,6 +59,28 @@ def legal_actions(state: GingerdeadState) -> list[Action]:
         actions += _place_actions(state, player)
         actions += _ability_actions(state, player)
     return actions
+
+
+def is_legal(state: GingerdeadState, action: Action) -> bool:
+    """``action in legal_actions(state)``, building only the part of that list an action
+    of its kind can be in (one card's placements, one tile's abilities, one trick's
+    targets): applying a saved game's moves checks each one this way."""
+    player = state.current_player()
+    board = state.board
+    special = board.resurrections or board.steal is not None or state.phase == "setup"
+    if player < 0 or special:
+        return action in legal_actions(state)
+    if isinstance(action, Pass | End):
+        return action == (PASS if state.phase == "tricks" else END)
+    if isinstance(action, Trick):
+        return action in _trick_actions(state, player, action.card)
+    if state.phase != "player":
+        return False
+    if isinstance(action, Place):
+        return action in _place_actions(state, player, action.card)
+    if isinstance(action, Ability):
+        return action in _ability_actions(state, player, ((action.lane, action.row),))
+    return False
 
 
 def chance_outcomes(state: GingerdeadState) -> list[tuple[Action, float]]:
@@ -113,10 +138,13 @@ def playable(state: GingerdeadState, player: int, card_type: str) -> list[str]:
     return sorted(c for c in pool if catalogue.cards[c].type == card_type)
 
 
-def _trick_actions(state: GingerdeadState, player: int) -> list[Action]:
+def _trick_actions(state: GingerdeadState, player: int, only: str | None = None) -> list[Action]:
+    """The player's tricks and their targets (of the card ``only``, if given)."""
     board = state.board
     actions: list[Action] = []
     for card_id in playable(state, player, "trick"):
+        if only is not None and card_id != only:
+            continue
         effect_id = board.catalogue.cards[card_id].effect
         effect = board.effects[effect_id] if effect_id else None
         if effect is None or effect.trick_targets is None:
@@ -125,7 +153,8 @@ def _trick_actions(state: GingerdeadState, player: int) -> list[Action]:
     return actions
 
 
-def _place_actions(state: GingerdeadState, player: int) -> list[Action]:
+def _place_actions(state: GingerdeadState, player: int, only: str | None = None) -> list[Action]:
+    """Where the player's defenses may go (the card ``only``'s, if given)."""
     board = state.board
     own = board.own_fields(player)
     spots: list[tuple[int, int, int]] = []
@@ -144,6 +173,8 @@ def _place_actions(state: GingerdeadState, player: int) -> list[Action]:
                 open_spots.append(spot)
     actions: list[Action] = []
     for card_id in playable(state, player, "defense"):
+        if only is not None and card_id != only:
+            continue
         effect_id = board.catalogue.cards[card_id].effect
         anywhere = bool(effect_id) and board.effects[effect_id].placed_on_any_field
         targets = sorted(spots + open_spots) if anywhere else spots
@@ -151,10 +182,13 @@ def _place_actions(state: GingerdeadState, player: int) -> list[Action]:
     return actions
 
 
-def _ability_actions(state: GingerdeadState, player: int) -> list[Action]:
+def _ability_actions(
+    state: GingerdeadState, player: int, tiles: Iterable[tuple[int, int]] | None = None
+) -> list[Action]:
+    """The abilities of the player's defenses (on ``tiles``, if given) and their targets."""
     board = state.board
     actions: list[Action] = []
-    for lane, row in all_tiles():
+    for lane, row in all_tiles() if tiles is None else tiles:
         piece = board.at(player, lane, row)
         if piece is None or piece[1] == MONSTER or piece[2] in board.used:
             continue

@@ -131,7 +131,8 @@ class GingerdeadState(State):
     def _apply(self, action: Any) -> None:
         if not isinstance(action, ACTION_TYPES):
             raise IllegalAction(f"{action!r} is not a Gingerdead House move")
-        if action not in self.legal_actions():
+        legal = action in self._legal if self._legal is not None else moves.is_legal(self, action)
+        if not legal:
             raise IllegalAction(text.why_illegal(self, action))
         board = self.board
         player = self.current_player()

@@ -118,12 +118,31 @@ _ABILITY = re.compile(r"(?:.+ )?at lane (\d) row (\d): (?:hit|move to) .+")
 def parse_key(state: GingerdeadState, key: str) -> Action:
     """The action a key names, legal here or not, so that applying an illegal one gives
     the engine's own reason.  Keys are read with the box's card names; a trick's or an
-    ability's target is worded from the board, so those are found among the legal moves."""
+    ability's target is worded from the board, so those are found among the legal moves.
+
+    A key read directly stands when the position words it back the same (no list of
+    legal moves is built: resuming a saved game reads hundreds of keys); any other is
+    looked up among the legal moves, and failing that, read as far as it goes."""
+    words = " ".join(str(key).split())
+    problem: IllegalAction | None = None
+    try:
+        read = _read_key(state, key, words)
+    except IllegalAction as err:
+        problem = err
+    fully_read = problem is None and not isinstance(read, Trick | Ability)
+    if fully_read and action_text(state, read) == words:
+        return read
     try:
         return state.string_to_action(key)  # type: ignore[no-any-return]
     except IllegalAction:
-        pass
-    words = " ".join(str(key).split())
+        if problem is not None:
+            raise problem from None
+        return read
+
+
+def _read_key(state: GingerdeadState, key: str, words: str) -> Action:
+    """The action ``key`` (``words`` once its spaces are normalised) names, read with the
+    box's card names (a trick's or an ability's target left empty: the board words it)."""
     by_name = state.board.catalogue.by_name
 
     def card(name: str) -> str:

@@ -395,10 +395,24 @@ def key_of(action: Any) -> str:
     return repr(action) if act is None else act.key
 
 
+def _first_word(text: str) -> str:
+    return text.split(" ", 1)[0].casefold()
+
+
+_OPEN_TYPES = tuple(t for t in ACTION_TYPES if "{" in _first_word(t.template))
+"""Kinds whose key starts with a value ("{player} plays ..."): any key may be one."""
+_TYPES_BY_WORD = {
+    word: tuple(t for t in ACTION_TYPES if t in _OPEN_TYPES or _first_word(t.template) == word)
+    for word in {_first_word(t.template) for t in ACTION_TYPES}
+}
+"""The kinds a key may be, by its first word (in ``ACTION_TYPES`` order): a key is
+tried against a few patterns, not all of them."""
+
+
 def parse_key(text: str) -> Act | None:
     """The action a key names (legal now or not), or None; needs no state."""
     wanted = " ".join(str(text).split())
-    for kind in ACTION_TYPES:
+    for kind in _TYPES_BY_WORD.get(_first_word(wanted), _OPEN_TYPES):
         act = kind.parse(wanted)
         if act is not None:
             return act

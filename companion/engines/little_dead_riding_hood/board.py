@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from companion.engines.little_dead_riding_hood.components import PATH_KINDS
 
@@ -34,6 +35,18 @@ class Board:
         self.tiles: dict[Cell, str] = {}
         self.wolves: set[Cell] = set()
         self.bullets: set[Cell] = set()
+        self._known: tuple[frozenset[tuple[Cell, str]], dict[str, Any]] | None = None
+        """Answers that depend only on the tiles, with the tiles they were found for."""
+
+    def _remembered(self) -> dict[str, Any]:
+        """The answers found for exactly today's tiles (steps change ``tiles`` freely, so
+        the tiles themselves are the key).  A copy of the board may share the pair: an
+        entry is only ever added under the tiles it was computed from."""
+        tiles = frozenset(self.tiles.items())
+        known = self._known
+        if known is None or known[0] != tiles:
+            known = self._known = (tiles, {})
+        return known[1]
 
     # -- what is where -------------------------------------------------------
     def in_grid(self, cell: Cell) -> bool:
@@ -103,32 +116,43 @@ class Board:
 
     def _frontier(self) -> set[Cell]:
         """Empty cells a tile could go on: next to a tile, or in front of a start."""
-        cells = {(0, c) for c in self.lane_columns if (0, c) not in self.tiles}
-        for cell in self.tiles:
-            for near in self.around(cell):
-                if near not in self.tiles and self.in_grid(near):
-                    cells.add(near)
-        return cells
+        around, tiles = self.around, self.tiles
+        near = {n for cell in tiles for n in around(cell)}
+        near.update((0, c) for c in self.lane_columns)
+        return {cell for cell in near - tiles.keys() if self.in_grid(cell)}
 
-    def _placeable(self, kind: str) -> Iterator[Cell]:
+    def _placeable(self, kind: str, frontier: set[Cell]) -> Iterator[Cell]:
         """Frontier cells that take ``kind``: ``placement_problem`` for many cells at once."""
-        tiles = self.tiles
-        for cell in self._frontier():
-            near_tiles = [n for n in self.around(cell) if n in tiles]
-            if sum(1 for n in near_tiles if tiles[n] == "obstacle") > 1:
+        around, tiles = self.around, self.tiles
+        obstacles = {c for c, k in tiles.items() if k == "obstacle"}
+        # an obstacle may not go next to a tile that already touches an obstacle
+        touching = {m for c in obstacles for m in around(c)} if kind == "obstacle" else set()
+        for cell in frontier:
+            near = around(cell)
+            if sum(1 for n in near if n in obstacles) > 1:
                 continue
             if kind == "obstacle" and (
-                cell[0] == 0
-                or any(tiles.get(m) == "obstacle" for n in near_tiles for m in self.around(n))
+                cell[0] == 0 or any(n in touching and n in tiles for n in near)
             ):
                 continue
             yield cell
 
+    def placeable(self, kind: str) -> tuple[Cell, ...]:
+        """The cells ``kind`` may go on, in order (found once per arrangement of tiles)."""
+        known = self._remembered()
+        cells = known.get(kind)
+        if cells is None:
+            frontier = known.get("frontier")
+            if frontier is None:
+                frontier = known["frontier"] = self._frontier()
+            cells = known[kind] = tuple(sorted(self._placeable(kind, frontier)))
+        return cells  # type: ignore[no-any-return]
+
     def legal_placements(self, kind: str) -> list[Cell]:
-        return sorted(self._placeable(kind))
+        return list(self.placeable(kind))
 
     def can_place(self, kind: str) -> bool:
-        return next(self._placeable(kind), None) is not None
+        return bool(self.placeable(kind))
 
     def obstacle_counts(self) -> dict[Cell, int]:
         """For every tile, how many obstacles it touches."""
@@ -184,7 +208,15 @@ class Board:
 
     # -- distances and movement --------------------------------------------------
     def distances_from_start(self) -> dict[Cell, int]:
-        """Steps from the nearest start space to each connected space."""
+        """Steps from the nearest start space to each connected space (do not change it:
+        it is found once per arrangement of tiles)."""
+        known = self._remembered()
+        dist = known.get("distances")
+        if dist is None:
+            dist = known["distances"] = self._distances_from_start()
+        return dist  # type: ignore[no-any-return]
+
+    def _distances_from_start(self) -> dict[Cell, int]:
         dist: dict[Cell, int] = {(START_ROW, c): 0 for c in self.lane_columns}
         queue = deque(dist)
         while queue:

@@ -136,15 +136,21 @@ class LdrhState(State):
 
     def _apply(self, action: Action) -> None:
         step = self.steps[-1]
-        legal = self._compute_choices()[0]
-        try:
-            act = legal[legal.index(action)]  # the typed value (a plain tuple equals it)
-        except ValueError:
-            raise IllegalAction(
-                impossible_card(self, action) or text.refusal(self, step, action)
-            ) from None
-        except TypeError:  # an unhashable or incomparable value
-            raise IllegalAction(text.refusal(self, step, action)) from None
+        quick = None  # the step's own check of this one action, when no list is built yet
+        if getattr(self, "_choices", None) is None and isinstance(action, Act):
+            quick = step.quick_check(self, action)
+        if quick:
+            act = action
+        else:
+            legal = [] if quick is False else self._compute_choices()[0]
+            try:
+                act = legal[legal.index(action)]  # the typed value (a plain tuple equals it)
+            except ValueError:
+                raise IllegalAction(
+                    impossible_card(self, action) or text.refusal(self, step, action)
+                ) from None
+            except TypeError:  # an unhashable or incomparable value
+                raise IllegalAction(text.refusal(self, step, action)) from None
         self.note(text.log_line(self, step, act), step.player)
         self._choices = None
         try:

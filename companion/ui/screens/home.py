@@ -1,8 +1,9 @@
 """Home: a big tile per registered game, the game in progress, and the tools.
 
-A game package that could not be loaded, or a game whose box data file is broken
-(``Game.unavailable()``), gets a grey tile that says so and, when tapped, why: the
-other games play on."""
+The tiles come from the games' listings, so no engine is imported to show them: a
+game loads when it is chosen.  A game package that could not be loaded, or a loaded
+game whose box data file is broken (``Game.unavailable()``), gets a grey tile that
+says so and, when tapped, why: the other games play on."""
 
 from __future__ import annotations
 
@@ -26,15 +27,16 @@ class HomeScreen(Screen):
         app = App.get_running_app()
         grid = self.ids.tiles
         grid.clear_widgets()
-        for game in registry.all_games():
-            reason = game.unavailable()
+        for entry in registry.listings():  # no engine is imported to list the games
+            game = registry.loaded(entry.id)
+            reason = game.unavailable() if game is not None else None
             if reason is not None:
-                grid.add_widget(unavailable_tile(game.name, reason))
+                grid.add_widget(unavailable_tile(entry.name, reason))
                 continue
             tile = Factory.GameTile(
-                text=f"[b]{game.name}[/b]\n[size=15sp]{game.players_text}[/size]"
+                text=f"[b]{entry.name}[/b]\n[size=15sp]{entry.players_text}[/size]"
             )
-            tile.game_id = game.id
+            tile.game_id = entry.id
             tile.bind(on_release=lambda t: app.open_new_game(t.game_id))
             grid.add_widget(tile)
         for package, problem in sorted(registry.unavailable().items()):

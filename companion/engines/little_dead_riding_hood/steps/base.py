@@ -4,7 +4,8 @@ Every step is a frozen dataclass: its fields are all it remembers, so a position
 saves and resumes at any moment, even between drawing a combat token and applying
 it, and ``save.py`` reads the schema from the fields themselves.  A step answers,
 while it is on top of the stack: who acts (``actor``), what they may do
-(``actions``, or chance ``outcomes``), what an action does (``apply``, only ever
+(``actions``, or chance ``outcomes``; ``quick_check`` may tell one action's
+legality without the list), what an action does (``apply``, only ever
 called with a legal action) and which steps need nobody (``auto``, True when it
 changed the stack).  A step changes by putting its changed copy back on the stack
 (``s.replace_top``).
@@ -40,6 +41,12 @@ class Step:
 
     def outcomes(self, s: LdrhState) -> list[tuple[Act, float]]:
         return []
+
+    def quick_check(self, s: LdrhState, action: Act) -> bool | None:
+        """Whether ``action`` is among this step's actions or outcomes, when that is
+        cheaper to tell than the whole list (a saved game replays many); None: look it
+        up in the list."""
+        return None
 
     def apply(self, s: LdrhState, action: Any) -> None:
         raise NotImplementedError

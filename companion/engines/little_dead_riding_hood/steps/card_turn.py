@@ -65,24 +65,35 @@ class CardTurn(Step):
     stage: str = "choose"
 
     def actions(self, s: LdrhState) -> list[Act]:
-        player = self.player
         result: list[Act] = [Pass()]
-        ends = s.board.end_tiles(s.pawns)
-        flowers = len({s.board.contents(c) for c in flower_tiles(s)}) > 1
-        for key in hand_cards(s, player):
-            result.append(MoveWith(key))
-            effect = card_effect(key)
-            if effect == "wolf":
-                result += [WolfCard(key, q) for q in wolf_targets(s, player)]
-            elif effect == "whos-been-sitting":
-                result += [Sitting(key, q) for q in s.others_from(player)]
-            elif effect == "big-hands":
-                result += [BigHands(key, q, c) for q, c in big_hands_targets(s, player)]
-            elif effect == "off-the-path":
-                result += [OffPath(key, c) for c in ends]
-            elif effect == "picking-flowers" and flowers:
-                result.append(Flowers(key))
+        for key in hand_cards(s, self.player):
+            result += self._plays(s, key)
         return result
+
+    def _plays(self, s: LdrhState, key: str) -> list[Act]:
+        """What playing the card ``key`` may do: move with it, or its effect on a target."""
+        player = self.player
+        result: list[Act] = [MoveWith(key)]
+        effect = card_effect(key)
+        if effect == "wolf":
+            result += [WolfCard(key, q) for q in wolf_targets(s, player)]
+        elif effect == "whos-been-sitting":
+            result += [Sitting(key, q) for q in s.others_from(player)]
+        elif effect == "big-hands":
+            result += [BigHands(key, q, c) for q, c in big_hands_targets(s, player)]
+        elif effect == "off-the-path":
+            result += [OffPath(key, c) for c in s.board.end_tiles(s.pawns)]
+        elif (
+            effect == "picking-flowers" and len({s.board.contents(c) for c in flower_tiles(s)}) > 1
+        ):
+            result.append(Flowers(key))
+        return result
+
+    def quick_check(self, s: LdrhState, action: Act) -> bool:
+        if isinstance(action, Pass):
+            return True
+        card = card_in(action)  # every other action here plays a card from the hand
+        return card in hand_cards(s, self.player) and action in self._plays(s, card)
 
     def apply(self, s: LdrhState, action: Act) -> None:
         player = self.player
@@ -124,6 +135,15 @@ class PickingFlowers(Step):
         if self.first is None:
             return [FlowersFrom(c) for c in flower_tiles(s) if flower_partners(s, c)]
         return [FlowersWith(c) for c in flower_partners(s, self.first)]
+
+    def quick_check(self, s: LdrhState, action: Act) -> bool:
+        if self.first is None:
+            return (
+                isinstance(action, FlowersFrom)
+                and action.cell in flower_tiles(s)
+                and bool(flower_partners(s, action.cell))
+            )
+        return isinstance(action, FlowersWith) and action.cell in flower_partners(s, self.first)
 
     def apply(self, s: LdrhState, action: Act) -> None:
         if isinstance(action, FlowersFrom):

@@ -35,6 +35,9 @@ class DrawCards(Step):
         # with table cards the deck is only face-down (HIDDEN) cards
         return [(DrawCard(k), p) for k, p in counts.odds(s.deck)]
 
+    def quick_check(self, s: LdrhState, action: Act) -> bool:
+        return isinstance(action, DrawCard) and s.deck.get(action.drawn, 0) > 0
+
     def apply(self, s: LdrhState, action: DrawCard) -> None:
         s.replace_top(replace(self, count=self.count - 1))
         counts.take(s.deck, action.drawn)
@@ -69,6 +72,13 @@ class PlaceTile(Step):
         if self.tile in PATH_KINDS:
             result += [BreadCrumbs(k) for k in s.cards_with(self.player, "trail-of-bread-crumbs")]
         return result
+
+    def quick_check(self, s: LdrhState, action: Act) -> bool | None:
+        if self.tile is None:
+            return isinstance(action, DrawTile) and action.tile in s.drawable_tiles()
+        if isinstance(action, Place):
+            return action.cell in s.board.placeable(self.tile)
+        return None
 
     def apply(self, s: LdrhState, action: Act) -> None:
         if isinstance(action, DrawTile):

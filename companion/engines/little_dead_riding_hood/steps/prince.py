@@ -92,6 +92,15 @@ class Prince(Step):
             result += [SwitchFrom(c) for c in switchable_tiles(s)]
         return [*result, PrinceDone()]
 
+    def quick_check(self, s: LdrhState, action: Act) -> bool:
+        if self.first is not None:
+            return isinstance(action, SwitchWith) and action.cell in switch_partners(s, self.first)
+        if isinstance(action, PrinceStep):
+            return not self.moved and action.cell in prince_steps(s, self.player)
+        if isinstance(action, SwitchFrom):  # a tile with a partner: one of switchable_tiles
+            return not self.switched and bool(switch_partners(s, action.cell))
+        return isinstance(action, PrinceDone)
+
     def apply(self, s: LdrhState, action: Act) -> None:
         player = self.player
         if isinstance(action, PrinceStep):
