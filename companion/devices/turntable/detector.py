@@ -382,7 +382,8 @@ class SpinDetector:
         self._extend(t, x)
 
     def _breaks_band(self, x: float) -> bool:
-        return max(self._maxq[0][1], x) - min(self._minq[0][1], x) > self._band
+        high, low = self._maxq[0][1], self._minq[0][1]
+        return (x if x > high else high) - (x if x < low else low) > self._band
 
     def _extend(self, t: float, x: float) -> None:
         """Add a reading to the still stretch, and cut the stretch where it moves."""
