@@ -8,8 +8,9 @@ three beat sources side by side on the same window:
 
 * ``timing side``: the app's path: ``timing.Metronome`` with ``CountAudio.heard`` as
   its ``on_sound``: the whole turn starts as one sample-exact track when counting
-  starts and the grid is anchored there; the beat thread posts each number to
-  Kivy's Clock, which sets it in the next frame;
+  starts and the grid is anchored there; each number is set by the panel's
+  ``BeatOnFrame``, a Kivy Clock event armed to the count's ideal time on the grid
+  (the beat thread's own events, posted to Kivy, are its fallback);
 * ``Clock.schedule_interval``: Kivy calls back every interval; the callback starts
   each holder's round track (the app's previous design) and sets the number;
 * ``Clock.schedule_once (absolute)``: re-armed each time to the next absolute beat
@@ -67,7 +68,8 @@ class Beats:
 
     ideal: list[float] = field(default_factory=list)
     sound: list[float] = field(default_factory=list)
-    drawn: list[float | None] = field(default_factory=list)
+    drawn: dict[int, float] = field(default_factory=dict)
+    """When count i was first drawn (it may be set a moment before its beat is noted)."""
     woke: list[float] = field(default_factory=list)
     """When the beat's code ran (the timing thread had woken and held the GIL)."""
     track_starts: int = 0
@@ -169,7 +171,7 @@ def run_child(config: dict[str, Any]) -> dict[str, Any]:
 
     from companion.devices import sounds, timing
     from companion.ui.games.le_petit_poucet.count_audio import METRONOME, CountAudio
-    from companion.ui.games.le_petit_poucet.count_panel import post_before_drawing
+    from companion.ui.games.le_petit_poucet.count_panel import BeatOnFrame, post_before_drawing
 
     interval: float = config["interval"]
     holders: int = config["holders"]
@@ -190,17 +192,18 @@ def run_child(config: dict[str, Any]) -> dict[str, Any]:
     result: dict[str, Any] = {"config": config}
     frames: list[float] = []
 
-    def show(name: str, count: int) -> None:
-        """Kivy's thread: the number set, to be drawn in the next frame."""
+    def show(name: str, count: int, index: int | None = None) -> None:
+        """Kivy's thread: the number set (count ``index``, else the last noted), to be
+        drawn in the next frame."""
         labels[name].text = str(count)
-        beats[name].pending.append(len(beats[name].ideal) - 1)
+        beats[name].pending.append(len(beats[name].ideal) - 1 if index is None else index)
 
     def swapped() -> None:
         now = time.monotonic()
         frames.append(now)
         for record in beats.values():
             for index in record.pending:
-                record.drawn[index] = now
+                record.drawn.setdefault(index, now)
             record.pending.clear()
 
     flip = Window.flip
@@ -216,7 +219,6 @@ def run_child(config: dict[str, Any]) -> dict[str, Any]:
         record.ideal.append(ideal)
         record.sound.append(sound)
         record.woke.append(woke)
-        record.drawn.append(None)
 
     # -- the app's path ----------------------------------------------------------------
     ours = players[SOURCES[0]]
@@ -236,9 +238,15 @@ def run_child(config: dict[str, Any]) -> dict[str, Any]:
             sound = ours_record.last_start + event.slot * interval
             note_count(SOURCES[0], event.due, sound, event.at)
 
+    def on_frame(event: timing.CountEvent) -> None:
+        """The panel's BeatOnFrame sets count ``event.slot``: drawn in this frame."""
+        index = event.slot // cycle * counts + event.slot % cycle
+        show(SOURCES[0], event.count, index)
+
+    beat_on_frame = BeatOnFrame(on_frame)
+
     def posted(event: timing.CountEvent) -> None:
-        if event.kind == "count":
-            post_before_drawing(partial(show, SOURCES[0], event.count))
+        post_before_drawing(partial(beat_on_frame.follow, metronome, event))
 
     metronome = timing.Metronome(
         range(holders),
@@ -326,7 +334,7 @@ def run_child(config: dict[str, Any]) -> dict[str, Any]:
             if (
                 metronome.done
                 and full
-                and all(d is not None for b in beats.values() for d in b.drawn)
+                and all(len(b.drawn) >= len(b.ideal) for b in beats.values())
             ):
                 self.stop()
                 return False
@@ -355,7 +363,7 @@ def run_child(config: dict[str, Any]) -> dict[str, Any]:
                 name: {
                     "ideal": b.ideal,
                     "sound": b.sound,
-                    "drawn": b.drawn,
+                    "drawn": [b.drawn.get(i) for i in range(len(b.ideal))],
                     "woke": b.woke,
                     "track_starts": b.track_starts,
                 }

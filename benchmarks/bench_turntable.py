@@ -7,6 +7,10 @@ Every condition is 1,000 simulated spins (seeded), read on both wirings:
 * the MCP3008 analog path: 10 bits, +-2 LSB of noise on every read, 100 samples a second,
   each the combined burst of 16 reads the source takes (``combine_burst``, the reads
   spread over the burst's estimated 2.4 ms; their noise independent from read to read).
+  The noise is on the voltage the ADC rounds (``Physics.analog_noise``: the power of
+  +-2 whole steps, 2 steps^2), so it dithers the steps as a noisy analog input does;
+  noise added to the rounded code instead made a burst's mean stick to a 0.35 deg step,
+  and the wolf's last crossing of a step looked like motion after it stopped.
 
 Conditions: ordinary stops; bounce-backs (the wolf springs back 1.5-5 degrees after
 a firm stop) pausing 0.10-0.15 s at the turning point, and 0.15-0.20 s (beyond the

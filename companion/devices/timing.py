@@ -513,6 +513,24 @@ class Metronome(_TimedLoop):
             return CountEvent("pass", holder, self.counts, due, now, next_holder=nxt, slot=slot)
         return CountEvent("done", holder, self.counts, due, now, slot=slot)
 
+    def upcoming_count(self, after_slot: int = -1) -> CountEvent | None:
+        """The next count on the grid (after ``after_slot`` and not yet beaten), as it
+        will be emitted, ``due`` at its ideal time; None before the start, while paused
+        and after the last count.  Any thread: the screen arms its own clock to it, so
+        the number is drawn in the frame the beat lands in, not one frame after the
+        beat thread's wake-up."""
+        with self._lock:
+            if self._origin is None or self._paused_at is not None or self._stopped:
+                return None
+            slot = max(self._slot, after_slot + 1)
+            while slot <= self.last_slot:
+                index, beat = divmod(slot, self.cycle)
+                if beat < self.counts:
+                    due = self.slot_time(slot)
+                    return CountEvent("count", self.holders[index], beat + 1, due, due, slot=slot)
+                slot += 1
+            return None
+
     # -- the loop's hooks ----------------------------------------------------
     def _due(self, now: float) -> list[CountEvent]:
         self.beeper.poll(now)

@@ -735,3 +735,32 @@ def test_the_grid_is_anchored_where_the_turn_track_says_it_started() -> None:
     dues = [e.due for e in events if e.kind == "count"]
     assert dues[:4] == pytest.approx([tap + 0.007 + k for k in range(4)])
     assert dues[4] == pytest.approx(tap + 10.007 + 1.0)  # one beat after the resumed sound
+
+
+def test_the_upcoming_count_is_the_next_beat_on_the_grid_never_a_pass_or_a_pause() -> None:
+    """The screen arms its clock to ``upcoming_count``: each count at its grid time, the
+    hand-over skipped, nothing while paused, nothing after the last holder's ten."""
+    fake = FakeTime()
+    metronome = Metronome([3, 5], lambda _e: None, interval=1.0, clock=fake.clock, wait=fake.wait)
+    assert metronome.upcoming_count() is None  # not started
+    metronome.begin()
+    origin = fake.now
+    first = metronome.upcoming_count()
+    assert first is not None
+    assert (first.kind, first.holder, first.count, first.slot) == ("count", 3, 1, 0)
+    assert first.due == origin
+    tenth = metronome.upcoming_count(after_slot=8)
+    assert tenth is not None and (tenth.count, tenth.due) == (10, origin + 9.0)
+    nxt = metronome.upcoming_count(after_slot=9)  # slot 10 passes, slot 11 is silent
+    assert nxt is not None and (nxt.holder, nxt.count, nxt.slot) == (5, 1, 12)
+    assert nxt.due == origin + 12.0
+    assert metronome.upcoming_count(after_slot=21) is None  # the last holder's ten is slot 21
+    fake.advance(2.5)
+    metronome.poll()  # counts 1-3 beaten
+    assert metronome.upcoming_count().slot == 3  # type: ignore[union-attr]
+    metronome.pause()
+    assert metronome.upcoming_count() is None
+    fake.advance(10.0)
+    metronome.resume()
+    resumed = metronome.upcoming_count()
+    assert resumed is not None and resumed.count == 4 and resumed.due == fake.now + 1.0

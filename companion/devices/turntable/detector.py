@@ -5,7 +5,10 @@ the wolf still creeps on, or at the turning point of a bounce-back) records the
 wrong outcome.  The detector calls the wolf settled only when all of these hold:
 
 * **still**: the latest readings (the *still stretch*) stay within a band of one
-  another, and their least-squares slope is indistinguishable from zero;
+  another, and their least-squares slope is indistinguishable from zero.  One
+  reading beyond the band with the next back inside it is noise and is left out
+  (averaged analog noise has no hard bound: starting the hold again for it cost a
+  whole hold); nothing is called settled while such a reading waits for the next;
 * **for long enough**: the still stretch spans ``hold_s``, longer than the
   pause a bounce-back makes at its turning point;
 * **nowhere left to go**: the speed the wolf may still have (the slope plus a
@@ -167,6 +170,9 @@ class SpinDetector:
         """Stretches of the path laid down so far (the stop estimate is kept per count)."""
         self._moved_key: tuple[int, float] | None = None
         self._moved_at = -math.inf
+        self._suspect: tuple[float, float] | None = None
+        """A reading that broke the still band, held back until the next one says
+        whether the wolf moves (it breaks the band too) or it was noise (dropped)."""
 
     # -- public ------------------------------------------------------------
     def feed(self, sample: AngleSample) -> list[SpinEvent]:
@@ -262,7 +268,7 @@ class SpinDetector:
     def _check(self, now: float) -> Settled | None:
         n = self._n
         hold = self._hold
-        if n == 0 or now - self._buf[0][1] < hold:
+        if n == 0 or now - self._buf[0][1] < hold or self._suspect is not None:
             return None
         state = self.state
         angle = self._angle()
@@ -364,6 +370,23 @@ class SpinDetector:
         self._block_t += t
         self._block_x += x
         self._block_n += 1
+        suspect = self._suspect
+        if self._n and self._breaks_band(x):
+            if suspect is None:
+                self._suspect = (t, x)  # one reading out of the band: noise, or motion?
+                return
+            self._suspect = None
+            self._extend(*suspect)  # two in a row: the wolf moves
+        elif suspect is not None:
+            self._suspect = None  # back in the band at once: it was noise
+        self._extend(t, x)
+
+    def _breaks_band(self, x: float) -> bool:
+        high, low = self._maxq[0][1], self._minq[0][1]
+        return (x if x > high else high) - (x if x < low else low) > self._band
+
+    def _extend(self, t: float, x: float) -> None:
+        """Add a reading to the still stretch, and cut the stretch where it moves."""
         dt, dx = t - self._t0, x - self._x0
         if abs(dt) > 30.0 or abs(dx) > 3600.0 or (len(self._buf) < 8 and abs(dt) > 5.0):
             self._rebase(t, x)

@@ -45,7 +45,7 @@ RECOMMENDED_TUNING = SettleTuning(
     band_deg=0.5,
     noise_deg=0.15,
     band_sigmas=6.0,
-    hold_s=0.25,
+    hold_s=0.24,
     hold_noise_deg=0.2,
     travel_deg=0.2,
     drift_sigmas=3.5,
@@ -53,8 +53,8 @@ RECOMMENDED_TUNING = SettleTuning(
 """10-bit steps (0.35 deg) with +-1-2 steps of noise, averaged over a burst: the band
 starts from the averaged noise and follows what the detector measures, at 6 standard
 deviations (averaged noise is no longer bounded by +-2 steps, so a long still stretch
-spans more of it than 4.5); a hold longer than the AS5600's (a bounce-back's spring takes
-longer to stand out of that noise), longer still if the noise measured is above what the
+spans more of it than 4.5); a hold longer than the AS5600's (0.24 s: a bounce-back's
+spring takes longer to stand out of that noise), longer still if the noise measured is above what the
 burst should leave (0.4 s for unaveraged +-2 steps), and a more cautious bound on how
 far a creep may go."""
 

@@ -5,8 +5,9 @@ flick sets the angular velocity; dry (Coulomb) friction and viscous drag slow
 it, integrated in closed form so any sample rate is exact; a firm stop may
 spring back a few degrees (bounce-back); the figure rocks while it turns
 (wobble) and the magnet sits slightly off-centre (eccentricity); readings are
-quantised to 12 bits with +-1 LSB of noise.  Friction below ~3 deg/s^2 gives
-slow creeping stops.
+quantised to 12 bits with +-1 LSB of noise on the code (or, ``analog_noise``, to an
+ADC's bits with the noise on the voltage it rounds).  Friction below ~3 deg/s^2
+gives slow creeping stops.
 
 ``SimulatedTurntable`` wraps a model as an AngleSource: a thread samples it at
 ``rate_hz`` on the injected clock; ``flick(velocity)`` is what the on-screen
@@ -49,6 +50,11 @@ class Physics:
     wobble_hz: float = 7.0
     noise_lsb: int = 1
     bits: int = 12
+    analog_noise: bool = False
+    """Where the noise is: False, on the sensor's code (the AS5600's digital angle, +-
+    ``noise_lsb`` steps after rounding); True, on the voltage an ADC rounds (the analog
+    path: noise of the same power, uniform before rounding, dithers the steps, so
+    averaging a burst converges on the true angle instead of on its rounded step)."""
 
     def __post_init__(self) -> None:
         if self.coulomb_dps2 <= 0:
@@ -76,6 +82,10 @@ class SpinModel:
         """The true angle, unwrapped (degrees)."""
         self.omega = 0.0
         self._decel = self.physics.coulomb_dps2
+        n = self.physics.noise_lsb
+        self._analog_span = math.sqrt(max(n * (n + 1) - 0.25, 0.0))
+        """Uniform over +-this many steps, then rounded (a 1/12 step^2 of its own), has
+        the power of +-n whole steps added after rounding: n(n+1)/3 steps^2."""
         self._viscous = self.physics.viscous_per_s
         self._pause_until: float | None = None
         self._bounce_pending = False
@@ -136,9 +146,13 @@ class SpinModel:
         """A quantised, noisy reading in [0, 360)."""
         p = self.physics
         steps = 1 << p.bits
-        code = round(self.noiseless_reading() / 360.0 * steps)
-        if p.noise_lsb:
-            code += self.rng.randint(-p.noise_lsb, p.noise_lsb)
+        exact = self.noiseless_reading() / 360.0 * steps
+        if p.analog_noise:
+            code = round(exact + self.rng.uniform(-self._analog_span, self._analog_span))
+        else:
+            code = round(exact)
+            if p.noise_lsb:
+                code += self.rng.randint(-p.noise_lsb, p.noise_lsb)
         return (code % steps) * 360.0 / steps
 
     # -- physics ----------------------------------------------------------------

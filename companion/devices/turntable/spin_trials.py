@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from companion.devices.turntable.detector import (
     FIXED_BAND_TUNING,
@@ -46,6 +47,12 @@ class Wiring:
     """Reads per sample, combined as the source combines them (``combine_burst``)."""
     read_s: float = 0.0
     """How long one read of a burst takes (its reads see the wolf move on)."""
+    analog_noise: bool = False
+    """The noise is on the voltage the ADC rounds (``Physics.analog_noise``)."""
+
+    def sensor(self) -> dict[str, Any]:
+        """The ``Physics`` fields that are this wiring's sensor."""
+        return {"bits": self.bits, "noise_lsb": self.noise_lsb, "analog_noise": self.analog_noise}
 
 
 WIRINGS = (
@@ -59,6 +66,7 @@ WIRINGS = (
         replace(FIXED_BAND_TUNING, band_deg=1.2, max_drift_dps=1.0),
         BURST_READS,
         READ_S,
+        analog_noise=True,
     ),
 )
 
@@ -79,8 +87,7 @@ def _ordinary(rng: random.Random, w: Wiring) -> Physics:
     return Physics(
         coulomb_dps2=rng.uniform(15, 90),
         viscous_per_s=rng.uniform(0.1, 1.0),
-        bits=w.bits,
-        noise_lsb=w.noise_lsb,
+        **w.sensor(),
     )
 
 
@@ -91,8 +98,7 @@ def _bounce(pause: tuple[float, float]) -> Callable[[random.Random, Wiring], Phy
             viscous_per_s=rng.uniform(0.1, 1.0),
             bounce_chance=1.0,
             bounce_pause_s=pause,
-            bits=w.bits,
-            noise_lsb=w.noise_lsb,
+            **w.sensor(),
         )
 
     return make
@@ -103,8 +109,7 @@ def _creep(low: float, high: float) -> Callable[[random.Random, Wiring], Physics
         return Physics(
             coulomb_dps2=rng.uniform(low, high),
             viscous_per_s=rng.uniform(0.8, 1.5),
-            bits=w.bits,
-            noise_lsb=w.noise_lsb,
+            **w.sensor(),
         )
 
     return make

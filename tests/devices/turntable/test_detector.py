@@ -246,3 +246,31 @@ def test_a_knock_while_resting_is_not_taken_for_noise() -> None:
     for s in trace(lambda t: 42.0 if t < 1.5 else 44.0, 3.0):  # nudged 2 deg at 1.5 s
         detector.feed(s)
     assert detector.noise_deg < 0.1
+
+
+def _after_a_stop(glitches: dict[float, float]) -> list[Settled]:
+    """A flick that stops at 0.5 s at 111 deg (exactly, no noise), with readings replaced
+    by ``glitches`` (time -> degrees) after the stop."""
+    path = decelerate(100.0, 0.1, 55.0, 137.5)  # 11 deg in 0.4 s
+    samples = [
+        AngleSample(s.t, glitches.get(round(s.t, 2), s.degrees))
+        for s in trace(path, 2.0, noise_seed=None)
+    ]
+    return spin_settles(run(samples))
+
+
+def test_one_stray_reading_in_a_still_stretch_does_not_start_the_hold_again() -> None:
+    """An averaged analog reading's noise has no hard bound: one reading beyond the still
+    band, with the next back in it, is noise; the hold goes on from the stop."""
+    clean = _after_a_stop({})
+    stray = _after_a_stop({0.6: 112.5})
+    assert len(clean) == len(stray) == 1
+    assert stray[0].t == pytest.approx(clean[0].t, abs=0.015)  # one reading later at most
+    assert stray[0].degrees == pytest.approx(111.0, abs=0.1)
+
+
+def test_two_readings_beyond_the_band_in_a_row_are_motion_and_the_hold_starts_again() -> None:
+    clean = _after_a_stop({})
+    moved = _after_a_stop({0.6: 112.5, 0.61: 112.5, 0.62: 112.5, 0.63: 112.5})
+    assert len(moved) == 1
+    assert moved[0].t > clean[0].t + 0.1  # the still stretch began after the move back

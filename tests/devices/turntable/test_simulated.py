@@ -46,6 +46,25 @@ def test_readings_are_12_bit_codes_within_one_lsb_of_the_truth() -> None:
     assert len(readings) == 3  # -1, 0, +1 LSB
 
 
+@pytest.mark.parametrize("analog", [False, True], ids=["on the code", "on the voltage"])
+def test_ten_bit_readings_with_two_steps_of_noise_have_the_same_power_either_way(
+    analog: bool,
+) -> None:
+    step = 360.0 / 1024
+    truth = (284 + 0.3) * step  # between two steps: rounding alone reads step 284
+    physics = Physics(eccentricity_deg=0.0, bits=10, noise_lsb=2, analog_noise=analog)
+    model = SpinModel(physics, angle=truth, rng=random.Random(7))
+    errors = [(model.reading() - truth) / step for _ in range(20_000)]
+    mean = sum(errors) / len(errors)
+    power = sum(e * e for e in errors) / len(errors)
+    assert power == pytest.approx(2.0 + (0.09 if not analog else 0.0), abs=0.1)
+    assert all(abs(e) <= 3.0 for e in errors)
+    if analog:  # noise before rounding dithers it: many readings average to the truth
+        assert abs(mean) < 0.03
+    else:  # noise after rounding: they average to the rounded step, 0.3 steps off
+        assert mean == pytest.approx(-0.3, abs=0.03)
+
+
 def test_a_firm_stop_may_bounce_back_but_a_creep_never_does() -> None:
     bouncy = SpinModel(
         Physics(

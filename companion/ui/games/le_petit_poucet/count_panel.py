@@ -10,9 +10,11 @@ box) by its key through the controller.  If the game moves without the timer
 
 What the table hears is ``CountAudio``'s job (one pre-rendered track for the whole
 turn in metronome mode, a clip per tap in tap mode), started by the timer itself on the
-timing side (``on_sound``), never through Kivy's Clock.  What it sees goes the
-other way: each event is posted to Kivy's Clock at the beat, so the new number is
-set in the very next frame, before anything slower (the game's view) is asked.
+timing side (``on_sound``), never through Kivy's Clock.  What it sees is set by
+Kivy's own clock: an event armed to each count's ideal time on the metronome's grid
+(``BeatOnFrame``) sets the number in the frame the beat lands in, instead of a frame
+after the beat thread's wake-up; the thread's own events, posted to run before the
+next frame, are the fallback and carry "pass", "done" and the rest.
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ class PoucetCountPanel(BoxLayout):
         self._generation = 0
         """Counts timers built, so a stopped timer's late events are ignored."""
         self.audio = CountAudio(self._services, self._message)
+        self.beats = BeatOnFrame(partial(self._show_beat, 0), armed=False)
 
     # -- wiring ----------------------------------------------------------------------
     def connect(self, screen: Any, button: Any = None, buzzer: Any = None) -> None:
@@ -109,6 +112,8 @@ class PoucetCountPanel(BoxLayout):
         self.audio.clock = self.clock or time.monotonic
         if self.mode == METRONOME:
             self.timer = Metronome(order, sink, interval=self._tempo(), **common)
+            # an injected (test) clock is not Kivy's: its numbers come from the events
+            self.beats = BeatOnFrame(partial(self._show_beat, self._generation), self.clock is None)
         else:
             self.timer = TapCounter(order, sink, min_interval=0.5 * self._tempo(), **common)
             self.timer.start()
@@ -119,12 +124,18 @@ class PoucetCountPanel(BoxLayout):
     def stop(self) -> None:
         """Drop the timer; an unfinished turn's track stops with it (a finished one
         lets its chime ring out)."""
+        self.beats.cancel()
         if self.timer is not None:
             self.timer.stop(join=False)  # first: no sound can start after this
             if not self.timer.done:
                 self.audio.stop()
         self.timer = None
         self._expected = None
+
+    def _show_beat(self, generation: int, event: CountEvent) -> None:
+        """A metronome count (or the count a pause left) on screen."""
+        if generation == self._generation and self.timer is not None:
+            self.count_text = str(event.count)
 
     def _show_status(self) -> None:
         timer = self.timer
@@ -147,11 +158,14 @@ class PoucetCountPanel(BoxLayout):
             self.timer.resume()
         else:
             self.timer.tap()
+        if isinstance(self.timer, Metronome):
+            self.beats.arm(self.timer)  # started or resumed: the next number is due soon
         self._show_status()
 
     def pause(self) -> None:
         if self.timer is not None:
             self.timer.pause()
+            self.beats.cancel()
             self._show_status()
 
     def toggle_mode(self) -> None:
@@ -179,9 +193,11 @@ class PoucetCountPanel(BoxLayout):
             return
         if generation is not None and generation != self._generation:
             return  # from a timer already replaced (undo, mode switch, manual pass)
-        if event.kind == "count":
+        if isinstance(self.timer, Metronome):
+            self.beats.follow(self.timer, event)
+        elif event.kind == "count":
             if self.timer.status().paused:
-                return  # a beat computed just before Pause, delivered just after it
+                return  # a tap counted just before Pause, delivered just after it
             self.count_text = str(event.count)  # in this frame, before the view is built
         view = controller.view()
         touch = _touch(view)
@@ -195,6 +211,66 @@ class PoucetCountPanel(BoxLayout):
                 self._expected = (touch.turn, touch.passed + 1)
                 controller.choose(view.choices[0].key)
         self._show_status()
+
+
+class BeatOnFrame:
+    """Each metronome count's number, set by Kivy's clock at the count's ideal time.
+
+    The beat thread wakes on time, but a number it posts waits for the next frame: a
+    beat that lands just after a frame began is drawn a whole frame later.  Kivy's
+    clock runs an event in the first frame that ticks no more than 5 ms before its
+    time, so an event armed to the grid's ideal time (``Metronome.upcoming_count``)
+    sets the number in the frame whose picture goes up as the beat sounds.  Each armed
+    number arms the next; the timer's own events (``follow``) arm the first after a
+    start or resume, cancel on a pause, and set a count the armed event did not (say,
+    ``armed=False`` for a test's clock).  Kivy's thread only.
+    """
+
+    def __init__(self, show: Callable[[CountEvent], None], armed: bool = True) -> None:
+        self.show = show
+        """Sets ``event.count`` on screen."""
+        self.armed = armed
+        self.shown_slot = -1
+        """The grid slot of the number on screen."""
+        self.pending: CountEvent | None = None
+        """The count an event is armed for."""
+        self._event: Any = None
+
+    def follow(self, timer: Metronome, event: CountEvent) -> None:
+        """The timer's ``event``, on Kivy's thread."""
+        if event.kind in ("started", "resumed"):
+            self.arm(timer)
+        elif event.kind == "paused":
+            self.cancel()
+            if self.shown_slot >= event.slot:  # drawn a moment before its beat, then paused
+                self.shown_slot = event.slot - 1
+                self.show(event)
+        elif event.kind == "count" and event.slot > self.shown_slot:
+            if not timer.status().paused:  # a beat computed just before Pause, delivered after
+                self._put(timer, event)
+
+    def arm(self, timer: Metronome, after_slot: int = -1) -> None:
+        """Arm Kivy's clock to the next count's ideal time (none while paused or done)."""
+        self.cancel()
+        upcoming = timer.upcoming_count(max(after_slot, self.shown_slot))
+        if upcoming is None or not self.armed:
+            return
+        # Kivy times an event from its last frame's tick, on its own clock
+        due = upcoming.due - time.monotonic() + Clock.time()
+        self.pending = upcoming
+        self._event = Clock.schedule_once(
+            lambda _dt: self._put(timer, upcoming), max(0.0, due - Clock.get_time())
+        )
+
+    def cancel(self) -> None:
+        if self._event is not None:
+            self._event.cancel()
+        self._event = self.pending = None
+
+    def _put(self, timer: Metronome, event: CountEvent) -> None:
+        self.shown_slot = event.slot
+        self.show(event)
+        self.arm(timer, event.slot)
 
 
 def post_before_drawing(function: Callable[[], object]) -> None:
