@@ -6,7 +6,14 @@ data its view carries (``View.table`` is a ``GingerdeadTable``).
 
 from companion.engines.gingerdead_house.game import GAME, GingerdeadHouseGame
 from companion.engines.gingerdead_house.state import GingerdeadState
-from companion.engines.gingerdead_house.view import FORCED, FieldView, GingerdeadTable, TileView
+from companion.engines.gingerdead_house.view import (
+    FORCED,
+    FieldView,
+    GingerdeadTable,
+    PhaseEvent,
+    TileChange,
+    TileView,
+)
 
 __all__ = [
     "FORCED",
@@ -15,5 +22,7 @@ __all__ = [
     "GingerdeadHouseGame",
     "GingerdeadState",
     "GingerdeadTable",
+    "PhaseEvent",
+    "TileChange",
     "TileView",
 ]
