@@ -92,8 +92,8 @@ def shown_labels(root: Widget) -> Iterator[Label]:
 def to_players_step(ui: Driver) -> GingerdeadScreen:
     """A digital game up to Player 1's first step, the hand shown by a tap."""
     screen = start(ui, {})
-    setup_player(ui, screen, "Gummy Grunt", (1, 2, 3))
-    setup_player(ui, screen, "Plain Defense 6", (2, 3, 4))
+    quick_setup(ui, "Gummy Grunt", (1, 2, 3))
+    quick_setup(ui, "Plain Defense 6", (2, 3, 4))
     flip(ui, "flip Plain Action 2")
     flip(ui, "flip Plain Monster 4 (lane 1)")
     skip_replay(ui, screen)
@@ -119,6 +119,19 @@ def setup_player(ui: Driver, screen: GingerdeadScreen, card: str, lanes: tuple[i
         ui.tap(tile(screen, lane, 1))
     for _ in range(5):
         move(ui, "Let the app do it")
+
+
+def quick_setup(ui: Driver, card: str, lanes: tuple[int, ...]) -> None:
+    """One player's set-up made through the controller (the taps are tested above):
+    `card` found three times and placed in row 1 of these lanes, the hand dealt."""
+    controller = ui.app.controller
+    for lane in lanes:
+        assert enter(ui, f"reveal {card}")
+        choices = controller.view().choices
+        assert controller.choose(next(c.key for c in choices if c.hint["tile"][1:] == (lane, 1)))
+    for _ in range(5):
+        assert controller.draw() is not None
+    ui.pump()
 
 
 def test_setup_flips_placing_and_the_log(game_ui: Driver) -> None:
@@ -284,7 +297,7 @@ def test_the_hand_drawer_shows_every_card_whole_with_power_and_effect(
             assert printed.text.split()[0] in face
     ui.screenshot("gingerdead-house-hand-cards", size)
     # a defense is tappable where it is drawn: a tap picks it, closes the drawer, lights tiles
-    third = next(c for c in reversed(cards) if "power" in c.text)
+    third = next(c for c in reversed(cards) if "[b]power" in c.text)
     ui.tap(third)
     assert screen.selection.card and lit(screen) and screen.drawer.parent is None
     ui.screenshot("gingerdead-house-card-picked", size)
@@ -336,6 +349,8 @@ def test_at_1280x720_the_text_and_the_buttons_grow(game_ui: Driver) -> None:
             "Undo": ui.button("Undo").height,
             "hand button": screen.ids.hand_button.height,
             "tab": screen.ids.field_tabs.children[0].height,
+            "tab text": screen.ids.field_tabs.children[0].font_size,
+            "hand text": screen.ids.hand_button.font_size,
         }
 
     small = sizes()

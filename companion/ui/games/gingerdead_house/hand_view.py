@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from kivy.app import App
 from kivy.factory import Factory
+from kivy.metrics import dp
 from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.utils import escape_markup
@@ -44,7 +46,19 @@ class HandDrawer(BoxLayout):
             card.card_id = card_id
             card.picked = card_id == picked
             card.bind(on_release=lambda _b, c=card_id, n=item.label: on_pick(c, n))
+            card.bind(texture_size=self._even_heights)
             cards.add_widget(card)
+
+    def _even_heights(self, *_args: object) -> None:
+        """Every card as tall as the one with the longest text: the rows line up."""
+        cards = self.ids.cards.children
+        tallest = max((c.texture_size[1] for c in cards), default=0)
+        for card in cards:
+            card.height = max(dp(96) * self._scale(), tallest + dp(16))
+
+    @staticmethod
+    def _scale() -> float:
+        return float(App.get_running_app().text_scale)
 
     def close(self) -> None:
         self._on_close()

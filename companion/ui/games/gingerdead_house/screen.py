@@ -186,8 +186,8 @@ class GingerdeadScreen(GameScreen):
         targets = {t[0] for t in taps.tile_choices(view, self.selection)}
         game = self.controller.session.game
         for field in view.table.fields:
-            tab = Factory.GrowingTap(text=field.label + (" *" if field.player in targets else ""))
-            tab.height = tabs.height
+            tab = Factory.Tap(text=field.label + (" *" if field.player in targets else ""))
+            tab.height, tab.font_size = tabs.height, sp(18) * _text_scale()
             _, rgba = game_colour(game, field.player)
             if field.player == self.shown_field:  # the house's own colour, as on the banner
                 tab.background_normal = ""
@@ -343,7 +343,7 @@ def _app_deals(view: View) -> bool:
 def _grow(root: Widget) -> None:
     """The shared widgets make their buttons (and the flip grid its labels) at the 7"
     panel's size: here they grow with the app's text scale, as this screen's own do."""
-    scale = float(App.get_running_app().text_scale)
+    scale = _text_scale()
     for widget in root.walk(restrict=True):
         if isinstance(widget, Button):
             if widget.height > 0:  # a hidden button stays hidden
@@ -352,6 +352,10 @@ def _grow(root: Widget) -> None:
         elif type(widget) is Label and widget.size_hint_y is None:  # the flip grid's heads
             widget.height = dp(48) * scale
             widget.font_size = sp(15) * scale
+
+
+def _text_scale() -> float:
+    return float(App.get_running_app().text_scale)
 
 
 load_kv(__file__)
