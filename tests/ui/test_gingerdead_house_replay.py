@@ -12,9 +12,8 @@ from kivy.metrics import sp
 from companion.ui.games.gingerdead_house.phase_replay import PACES
 from companion.ui.games.gingerdead_house.screen import WAIT_FOR_REPLAY
 from tests.ui.conftest import Driver
-from tests.ui.test_gingerdead_house_screen import (  # noqa: F401  (game_ui: a fixture)
+from tests.ui.test_gingerdead_house_screen import (
     flip,
-    game_ui,
     move,
     quick_setup,
     shown_labels,
@@ -40,8 +39,7 @@ def to_the_dragon(ui: Driver) -> object:
     return screen
 
 
-def test_a_monster_entering_and_its_fight_are_shown_one_by_one(game_ui: Driver) -> None:
-    ui = game_ui
+def test_a_monster_entering_and_its_fight_are_shown_one_by_one(ui: Driver) -> None:
     ui.resize((800, 480))
     screen = to_the_dragon(ui)
     panel = screen.ids.replay
@@ -83,9 +81,8 @@ def test_a_monster_entering_and_its_fight_are_shown_one_by_one(game_ui: Driver) 
 
 
 def test_movement_plays_by_itself_at_the_chosen_pace_and_skip_shows_the_end(
-    game_ui: Driver,
+    ui: Driver,
 ) -> None:
-    ui = game_ui
     screen = to_the_dragon(ui)
     panel = screen.ids.replay
     ui.tap(panel.ids.skip_button)

@@ -301,6 +301,13 @@ def test_the_hand_drawer_shows_every_card_whole_with_power_and_effect(
     ui.tap(third)
     assert screen.selection.card and lit(screen) and screen.drawer.parent is None
     ui.screenshot("gingerdead-house-card-picked", size)
+    if size == (800, 480):  # placed, then the turn ends: the app refills the hand untapped
+        screen.deals_by_itself = True  # as in play: the known cards are all dealt
+        ui.tap(tile(screen, *sorted(lit(screen))[0]))
+        move(ui, "End the player step")
+        skip_replay(ui, screen)
+        assert ui.app.controller.state.board.cards[0].hand_size == 5
+        assert "Player 2: flip the action card" in screen.headline
 
 
 def test_nothing_on_the_screen_is_below_15sp_at_800x480(game_ui: Driver) -> None:

@@ -6,7 +6,7 @@ shared banner, in their colour) with the headline below it, the moves, and the
 step-by-step log ("Dragon destroys Gummy Grunt in lane 2").  The hand opens as a drawer
 over the screen with every card whole; a picked card lights the tiles it could go to,
 and tapping one makes that choice.  Flips can be made by the app or entered from the
-real decks, as the view allows; the app's own decks deal the set-up by themselves.
+real decks, as the view allows; the app's own player decks deal by themselves.
 
 A step where monsters enter, move or fight is replayed on the grid event by event
 (``phase_replay``) at the players' pace; the moves wait until it ends or is skipped.
@@ -67,8 +67,9 @@ class GingerdeadScreen(GameScreen):
     """A step's events are being shown one by one: the moves wait."""
     shown_field = NumericProperty(0)
     deals_by_itself = BooleanProperty(True)
-    """Set-up draws of the app's own decks are made at once, with no tap (a test that
-    enters known cards turns this off)."""
+    """Draws from the app's own player decks (the set-up's defenses and hands, the
+    refills after a turn) are made at once, with no tap (a test that enters known cards
+    turns this off)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -314,10 +315,11 @@ class GingerdeadScreen(GameScreen):
         self.selection = NOTHING
         self.controller.choose(key)
 
-    # -- the app's own set-up draws --------------------------------------------------
+    # -- the app's own decks deal by themselves ---------------------------------------
     def _deal_soon(self, view: View) -> None:
-        """Nobody may pick the cards of the app's own deck, so its set-up draws (each
-        player's three defenses and hand) need no tap: they are made next frame."""
+        """Nobody may pick the cards of the app's own deck, so its draws (each player's
+        three defenses and hand at set-up, the refills after a turn) need no tap: they
+        are made next frame."""
         if self.deals_by_itself and _app_deals(view) and not self._deal_pending:
             self._deal_pending = True
             Clock.schedule_once(self._deal, 0)
@@ -330,14 +332,9 @@ class GingerdeadScreen(GameScreen):
 
 
 def _app_deals(view: View) -> bool:
-    """A set-up draw only the app can make (its own deck)."""
+    """A draw only the app can make (from its own player deck)."""
     table: GingerdeadTable = view.table
-    return (
-        table.setting_up
-        and view.chance is not None
-        and table.app_may_draw
-        and not table.table_may_enter
-    )
+    return view.chance is not None and table.app_may_draw and not table.table_may_enter
 
 
 def _grow(root: Widget) -> None:
