@@ -7,28 +7,24 @@ each row it moves and each fight, and the moves wait until the replay ends or is
 
 from __future__ import annotations
 
+from typing import Any
+
 from kivy.metrics import sp
 
 from companion.ui.games.gingerdead_house.phase_replay import PACES
 from companion.ui.games.gingerdead_house.screen import WAIT_FOR_REPLAY
 from tests.ui.conftest import Driver
 from tests.ui.test_gingerdead_house_screen import (
-    flip,
     move,
-    quick_setup,
     shown_labels,
-    start,
     tile,
+    to_the_first_monster,
 )
 
 
-def to_the_dragon(ui: Driver) -> object:
+def to_the_dragon(ui: Driver) -> Any:
     """Known cards up to the Dragon's entry: it destroys the Gummy Grunt in lane 2."""
-    screen = start(ui, {})
-    quick_setup(ui, "Gummy Grunt", (1, 2, 3))
-    quick_setup(ui, "Plain Defense 6", (2, 3, 4))
-    flip(ui, "flip Plain Action 2")
-    flip(ui, "flip Plain Monster 4 (lane 1)")
+    screen = to_the_first_monster(ui)
     panel = screen.ids.replay
     assert screen.replaying and panel.counter == "Showing 1 of 1"
     assert "Burnt Biscuit Brute enters in lane 1" in panel.text
@@ -44,8 +40,8 @@ def test_a_monster_entering_and_its_fight_are_shown_one_by_one(ui: Driver) -> No
     screen = to_the_dragon(ui)
     panel = screen.ids.replay
     controller = ui.app.controller
-    # "After a monster enters, it destroys every defense in its lane" is already done in
-    # the game; the screen shows the entry first, the Grunt still standing in row 1
+    # "When Dragon ENTERS THE GAME, DESTROY all cards in the same lane." is already done
+    # in the game; the screen shows the entry first, the Grunt still standing in row 1
     assert screen.replaying and panel.counter == "Showing 1 of 2"
     assert "Dragon enters in lane 2" in panel.text
     assert tile(screen, 2, 5).card == "Dragon" and tile(screen, 2, 5).news
@@ -88,7 +84,8 @@ def test_movement_plays_by_itself_at_the_chosen_pace_and_skip_shows_the_end(
     ui.tap(panel.ids.skip_button)
     assert not screen.replaying
     move(ui, "End the player step")
-    # each monster of the field moves one row, lane by lane; then the next turn begins
+    # "Monsters move down one row, lane by lane, left to right." one picture each; then
+    # the next turn begins
     assert screen.replaying and panel.counter == "Showing 1 of 4"
     assert "Player 1's monsters move" in panel.text
     assert tile(screen, 1, 5).card == "Burnt Biscuit Brute"  # not moved yet on screen

@@ -89,13 +89,20 @@ def shown_labels(root: Widget) -> Iterator[Label]:
             yield widget
 
 
-def to_players_step(ui: Driver) -> GingerdeadScreen:
-    """A digital game up to Player 1's first step, the hand shown by a tap."""
+def to_the_first_monster(ui: Driver) -> GingerdeadScreen:
+    """A digital game with known cards up to round 1's first monster (Witching Hour
+    flips two): the Burnt Biscuit Brute has just entered lane 1, its replay waiting."""
     screen = start(ui, {})
     quick_setup(ui, "Gummy Grunt", (1, 2, 3))
     quick_setup(ui, "Plain Defense 6", (2, 3, 4))
     flip(ui, "flip Plain Action 2")
     flip(ui, "flip Plain Monster 4 (lane 1)")
+    return screen
+
+
+def to_players_step(ui: Driver) -> GingerdeadScreen:
+    """A digital game up to Player 1's first step, the hand shown by a tap."""
+    screen = to_the_first_monster(ui)
     skip_replay(ui, screen)
     ui.tap(ui.button("Dragon", screen.ids.flips))
     skip_replay(ui, screen)

@@ -141,6 +141,7 @@ class GingerdeadState(State):
         player = self.current_player()
         actor = self.drawer() if player == CHANCE else player
         self._legal = None
+        start = tuple(map(tuple, board.fields))
         match action:
             case Reveal(card):
                 board.cards[self.setup_player].reveal_from_pile(card)
@@ -193,15 +194,17 @@ class GingerdeadState(State):
         turn.advance(self)
         if isinstance(action, Draw):
             self.note(f"{self.player_name(actor)} draws a card", actor)
-        self._collect_log(actor)
+        self._collect_log(actor, start)
 
-    def _collect_log(self, actor: int | None) -> None:
-        """The board's new event lines, in player words, onto the public log."""
+    def _collect_log(self, actor: int | None, start: Shot) -> None:
+        """The board's new event lines, in player words, onto the public log; each is
+        kept with the fields as it was said (the first: as the step began)."""
         board = self.board
         lines = [text.public_line(line, self.player_name) for line in board.fresh]
         for line in lines:
             self.note(line, actor)
-        self.events = tuple(zip(lines, board.shots[len(board.shots) - len(lines) :], strict=True))
+        shots = [start, *board.shots[len(board.shots) - len(lines) + 1 :]][: len(lines)]
+        self.events = tuple(zip(lines, shots, strict=True))
         board.fresh.clear()
         board.shots.clear()
 
