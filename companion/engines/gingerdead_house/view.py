@@ -302,7 +302,8 @@ def _headline(state: GingerdeadState) -> str:
     if board.steal is not None:
         return f"{name}: put the stolen {board.name(board.steal[1])} on an empty tile"
     if state.phase == "setup":
-        return f"{name}: place your defense on your field"
+        found = " and ".join(board.catalogue.cards[c].name for c in state.setup_revealed)
+        return f"{name}: place your defense {found} on your field"
     if state.phase == "tricks":
         return f"{name}: play tricks on {state.player_name(board.active)}'s turn, or pass"
     return f"{name}: play defenses, tricks and abilities, then end the step"
