@@ -35,8 +35,26 @@ def lit(screen: GingerdeadScreen) -> set[tuple[int, int]]:
     return {(t.lane, t.row) for t in screen.ids.grid.children if t.target}
 
 
-def hand_button(ui: Driver, screen: GingerdeadScreen, text: str) -> Any:
-    return ui.button(text, screen.ids.hand)
+def hand_card(ui: Driver, screen: GingerdeadScreen, text: str) -> Any:
+    """A card in the open hand drawer."""
+    return ui.button(text, screen.drawer.ids.cards)
+
+
+def start(ui: Driver, options: dict[str, Any], players: int = 2) -> GingerdeadScreen:
+    """A new game whose set-up cards the test enters itself (the app deals nothing)."""
+    ui.app.start_game("gingerdead-house", players, options)
+    screen = ui.screen()
+    screen.deals_by_itself = False
+    screen.ids.replay.auto = False  # replays wait for Next or Skip: no clock in the test
+    ui.pump()
+    return screen
+
+
+def skip_replay(ui: Driver, screen: GingerdeadScreen) -> None:
+    """Tap Skip if a step is being replayed, as a table in a hurry would."""
+    if screen.replaying:
+        ui.tap(screen.ids.replay.ids.skip_button)
+    assert not screen.replaying
 
 
 def move(ui: Driver, text: str) -> None:
@@ -71,16 +89,23 @@ def shown_labels(root: Widget) -> Iterator[Label]:
             yield widget
 
 
-def to_players_step(ui: Driver) -> GingerdeadScreen:
-    """A digital game up to Player 1's first step, the hand shown by a tap."""
-    ui.app.start_game("gingerdead-house", 2, {})
-    ui.pump()
-    screen = ui.screen()
-    setup_player(ui, screen, "Gummy Grunt", (1, 2, 3))
-    setup_player(ui, screen, "Plain Defense 6", (2, 3, 4))
+def to_the_first_monster(ui: Driver) -> GingerdeadScreen:
+    """A digital game with known cards up to round 1's first monster (Witching Hour
+    flips two): the Burnt Biscuit Brute has just entered lane 1, its replay waiting."""
+    screen = start(ui, {})
+    quick_setup(ui, "Gummy Grunt", (1, 2, 3))
+    quick_setup(ui, "Plain Defense 6", (2, 3, 4))
     flip(ui, "flip Plain Action 2")
     flip(ui, "flip Plain Monster 4 (lane 1)")
+    return screen
+
+
+def to_players_step(ui: Driver) -> GingerdeadScreen:
+    """A digital game up to Player 1's first step, the hand shown by a tap."""
+    screen = to_the_first_monster(ui)
+    skip_replay(ui, screen)
     ui.tap(ui.button("Dragon", screen.ids.flips))
+    skip_replay(ui, screen)
     ui.tap(screen.ids.hand_button)
     return screen
 
@@ -103,11 +128,22 @@ def setup_player(ui: Driver, screen: GingerdeadScreen, card: str, lanes: tuple[i
         move(ui, "Let the app do it")
 
 
+def quick_setup(ui: Driver, card: str, lanes: tuple[int, ...]) -> None:
+    """One player's set-up made through the controller (the taps are tested above):
+    `card` found three times and placed in row 1 of these lanes, the hand dealt."""
+    controller = ui.app.controller
+    for lane in lanes:
+        assert enter(ui, f"reveal {card}")
+        choices = controller.view().choices
+        assert controller.choose(next(c.key for c in choices if c.hint["tile"][1:] == (lane, 1)))
+    for _ in range(5):
+        assert controller.draw() is not None
+    ui.pump()
+
+
 def test_setup_flips_placing_and_the_log(game_ui: Driver) -> None:
     ui = game_ui
-    ui.app.start_game("gingerdead-house", 2, {})
-    ui.pump()
-    screen = ui.screen()
+    screen = start(ui, {})
     assert isinstance(screen, GingerdeadScreen) and screen.name == "game:gingerdead-house"
     assert "search the deck for a defense" in screen.headline
     # a digital deck: the app searches it, nobody may pick its cards
@@ -127,13 +163,16 @@ def test_setup_flips_placing_and_the_log(game_ui: Driver) -> None:
     # plain action cards by the monsters they flip, the named ones by name
     assert ui.button("Godfather Death", screen.ids.flips)
     assert flip(ui, "flip Plain Action 2").text == "2 monsters"
+    assert not screen.replaying  # an action card moves no monster: nothing to replay
     assert ui.app.controller.session.steps[-1].source is Source.MANUAL
     assert "flip a monster (2 to go)" in screen.headline
     ui.screenshot("gingerdead-house-flip-grid")
     ui.screenshot("gingerdead-house-flip-grid", (1280, 720))
     # plain monsters by power and lane: the 4 in lane 1's column is the Burnt Biscuit Brute
     assert flip(ui, "flip Plain Monster 4 (lane 1)").text == "4"
+    skip_replay(ui, screen)
     ui.tap(ui.button("Dragon", screen.ids.flips))
+    skip_replay(ui, screen)
     assert "Dragon enters in lane 2" in screen.log_text
     assert "Dragon destroys Gummy Grunt in lane 2" in screen.log_text
     assert tile(screen, 2, 5).card == "Dragon" and tile(screen, 2, 5).kind == "monster"
@@ -142,12 +181,14 @@ def test_setup_flips_placing_and_the_log(game_ui: Driver) -> None:
     # player 1's step: the hand stays hidden until shown
     assert "Player 1: play defenses" in screen.headline
     assert screen.status == "Round 1 - action: Witching Hour - hands: Player 1 5, Player 2 5"
-    assert screen.hand_secret and not screen.ids.hand.children
+    assert screen.drawer.parent is None and screen.hand_label == "Show my hand"
     ui.tap(screen.ids.hand_button)
     hand = ui.app.controller.state.board.cards[0].hand
-    assert len(screen.ids.hand.children) == len(hand)
+    assert len(screen.drawer.ids.cards.children) == len(hand)
     ui.screenshot("gingerdead-house-hand")
     ui.screenshot("gingerdead-house-hand", (1280, 720))
+    ui.tap(screen.drawer.ids.close_button)
+    assert screen.drawer.parent is None
 
     # a wrong tap is refused with a message and changes nothing
     before = ui.app.controller.state.to_dict()
@@ -156,6 +197,7 @@ def test_setup_flips_placing_and_the_log(game_ui: Driver) -> None:
     assert ui.app.controller.state.to_dict() == before
 
     move(ui, "End the player step")
+    skip_replay(ui, screen)
     assert "Dragon moves to row 4 in lane 2" in screen.log_text
     assert "Player 2: flip the action card" in screen.headline
     assert screen.shown_field == 1
@@ -167,9 +209,7 @@ def test_setup_flips_placing_and_the_log(game_ui: Driver) -> None:
 
 def test_placing_a_defense_from_the_hand_by_tapping_a_lit_tile(game_ui: Driver) -> None:
     ui = game_ui
-    ui.app.start_game("gingerdead-house", 2, {"player_decks": "table"})
-    ui.pump()
-    screen = ui.screen()
+    screen = start(ui, {"player_decks": "table"})
     controller = ui.app.controller
     for _ in range(2):  # both players
         for lane in (1, 2, 3):
@@ -184,21 +224,30 @@ def test_placing_a_defense_from_the_hand_by_tapping_a_lit_tile(game_ui: Driver) 
             move(ui, "A card")
     flip(ui, "flip Plain Action 1")
     flip(ui, "flip Plain Monster 5 (lane 3)")
+    skip_replay(ui, screen)
     assert "Player 1: play defenses" in screen.headline
-    assert not screen.hand_secret  # table mode: the list is every card that can be in hand
-    ui.tap(hand_button(ui, screen, "Gumdrop Gatling Gun"))
+    # table mode: the drawer lists every card that can be in the hand, openly
+    assert screen.hand_label == "Pick a card you hold"
+    ui.tap(screen.ids.hand_button)
+    ui.tap(hand_card(ui, screen, "Gumdrop Gatling Gun"))
+    assert screen.drawer.parent is None  # the drawer closes: the field shows where it goes
+    assert "Playing Gumdrop Gatling Gun" in screen.pick_note
     assert (3, 4) in lit(screen) and (3, 5) not in lit(screen)  # not on the monster
     ui.tap(tile(screen, 3, 3))
     state = controller.state
     assert state.board.name(state.board.at(0, 3, 3)) == "Gumdrop Gatling Gun"
     assert "Player 1 places Gumdrop Gatling Gun at lane 3 row 3" in screen.log_text
+    assert not screen.replaying  # a defense placed on its own is seen at once
     # the Gatling Gun's ability: tap it, then choose the volley
     ui.tap(tile(screen, 3, 3))
     assert tile(screen, 3, 3).selected
     move(ui, "hit Cauldron Creeper at row 5")
+    assert screen.replaying  # a monster destroyed: shown, then the moves come back
+    skip_replay(ui, screen)
     assert controller.state.board.at(0, 3, 5) is None
     ui.tap(ui.button("Undo"))
     assert controller.state.board.at(0, 3, 5) is not None
+    assert not screen.replaying
 
 
 def test_the_end_banner_shows_the_winners_and_why(game_ui: Driver) -> None:
@@ -219,6 +268,7 @@ def test_the_end_banner_shows_the_winners_and_why(game_ui: Driver) -> None:
     end = controller.view().end
     assert end is not None and end.scores is not None
     ui.pump()
+    skip_replay(ui, screen)
     banner = screen.ids.end_banner
     assert banner.title.endswith("win!") or banner.title.endswith("wins!")
     assert banner.reason == end.reason and "Monster Hunter points" in banner.scores
@@ -227,7 +277,7 @@ def test_the_end_banner_shows_the_winners_and_why(game_ui: Driver) -> None:
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
-def test_the_hand_fits_without_a_sideways_scroll_and_shows_power_and_effect(
+def test_the_hand_drawer_shows_every_card_whole_with_power_and_effect(
     game_ui: Driver, size: tuple[int, int]
 ) -> None:
     ui = game_ui
@@ -235,12 +285,15 @@ def test_the_hand_fits_without_a_sideways_scroll_and_shows_power_and_effect(
     screen = to_players_step(ui)
     ui.pump()
     hand = ui.app.controller.state.board.cards[0].hand
-    cards = list(screen.ids.hand.children)
-    assert len(cards) == len(hand) >= 3
-    assert not screen.ids.hand_view.do_scroll_x
-    for card in cards:  # every card, the third too, wholly inside the window's width
-        left, _ = card.to_window(card.x, card.y)
+    cards = list(screen.drawer.ids.cards.children)
+    assert len(cards) == len(hand) and sum(hand.values()) == 5  # two alike show as "x2"
+    scroll = screen.drawer.ids.cards.parent
+    assert not scroll.do_scroll_x
+    for card in cards:  # every card wholly inside the window: no scroll needed to read it
+        left, bottom = card.to_window(card.x, card.y)
         assert 0 <= left and left + card.width <= Window.width
+        assert 0 <= bottom and bottom + card.height <= Window.height
+        assert card.font_size >= sp(15) and card.texture_size[1] <= card.height
     catalogue = ui.app.controller.state.board.catalogue.cards
     for card_id in hand:
         printed = catalogue[card_id]
@@ -249,11 +302,19 @@ def test_the_hand_fits_without_a_sideways_scroll_and_shows_power_and_effect(
             assert f"power {printed.power_text}" in face
         if printed.text:
             assert printed.text.split()[0] in face
-    # the third card is tappable where it is drawn: a tap picks it and lights its tiles
-    third = next(c for c in reversed(cards[:-2]) if "power" in c.text)
-    ui.tap(third)
-    assert screen.selection.card and lit(screen)
     ui.screenshot("gingerdead-house-hand-cards", size)
+    # a defense is tappable where it is drawn: a tap picks it, closes the drawer, lights tiles
+    third = next(c for c in reversed(cards) if "[b]power" in c.text)
+    ui.tap(third)
+    assert screen.selection.card and lit(screen) and screen.drawer.parent is None
+    ui.screenshot("gingerdead-house-card-picked", size)
+    if size == (800, 480):  # placed, then the turn ends: the app refills the hand untapped
+        screen.deals_by_itself = True  # as in play: the known cards are all dealt
+        ui.tap(tile(screen, *sorted(lit(screen))[0]))
+        move(ui, "End the player step")
+        skip_replay(ui, screen)
+        assert ui.app.controller.state.board.cards[0].hand_size == 5
+        assert "Player 2: flip the action card" in screen.headline
 
 
 def test_nothing_on_the_screen_is_below_15sp_at_800x480(game_ui: Driver) -> None:
@@ -261,21 +322,58 @@ def test_nothing_on_the_screen_is_below_15sp_at_800x480(game_ui: Driver) -> None
     ui.resize((800, 480))
     screen = to_players_step(ui)
     ui.pump()
-    small = [(w.text[:30], w.font_size) for w in shown_labels(screen) if w.font_size < sp(15)]
-    assert not small
+
+    def small() -> list[tuple[str, float]]:
+        return [(w.text[:30], w.font_size) for w in shown_labels(screen) if w.font_size < sp(15)]
+
+    assert not small()  # the hand drawer open
+    ui.tap(screen.drawer.ids.close_button)
+    assert not small()
     assert any(t.card for t in screen.ids.grid.children)  # the tiles were checked too
+    move(ui, "End the player step")
+    assert screen.replaying
+    assert not small()  # the replay's panel too
 
 
 def test_the_log_shows_more_than_four_lines(game_ui: Driver) -> None:
     ui = game_ui
     ui.resize((800, 480))
     screen = to_players_step(ui)
-    ui.pump()
-    body = screen.ids.log_view.children[0]
+    ui.tap(screen.drawer.ids.close_button)
+    body = screen.ids.log_body
     lines = len(screen.log_text.splitlines())
     assert lines > 5
     line_height = body.texture_size[1] / lines
     assert screen.ids.log_view.height >= 5 * line_height
+
+
+def test_at_1280x720_the_text_and_the_buttons_grow(game_ui: Driver) -> None:
+    ui = game_ui
+    ui.resize((800, 480))
+    screen = to_players_step(ui)
+    ui.tap(screen.drawer.ids.close_button)
+
+    def sizes() -> dict[str, float]:
+        end = ui.button("End the player step", screen.ids.moves)
+        return {
+            "tile text": tile(screen, 2, 5).font_size,
+            "log text": screen.ids.log_body.font_size,
+            "move button": end.height,
+            "move text": end.font_size,
+            "Undo": ui.button("Undo").height,
+            "hand button": screen.ids.hand_button.height,
+            "tab": screen.ids.field_tabs.children[0].height,
+            "tab text": screen.ids.field_tabs.children[0].font_size,
+            "hand text": screen.ids.hand_button.font_size,
+        }
+
+    small = sizes()
+    ui.resize((1280, 720))
+    big = sizes()
+    assert ui.app.text_scale > 1
+    for what, value in small.items():
+        assert big[what] >= value * ui.app.text_scale * 0.99, what
+    ui.screenshot("gingerdead-house-grown", (1280, 720))
 
 
 def test_the_banner_says_whose_turn_and_the_headline_is_below_it(game_ui: Driver) -> None:
@@ -286,7 +384,9 @@ def test_the_banner_says_whose_turn_and_the_headline_is_below_it(game_ui: Driver
     assert banner.text == "Player 1's turn"
     assert tuple(banner.background) == player_colour(0, game)
     assert "play defenses" in screen.headline and "play defenses" not in banner.text
+    ui.tap(screen.drawer.ids.close_button)
     move(ui, "End the player step")
+    skip_replay(ui, screen)
     assert banner.text == "Player 2's turn"
     assert tuple(banner.background) == player_colour(1, game)
 
@@ -309,34 +409,35 @@ def test_a_monster_breaking_through_plays_the_cue(game_ui: Driver) -> None:
             assert controller.choose(rng.choice(quiet or list(view.choices)).key)
     ui.pump()
     assert screen._cues.played.count("breakthrough") == 1
+    skip_replay(ui, screen)
     assert "gets past row 1" in screen.log_text
     ui.tap(ui.button("Undo"))  # taking it back is no new breakthrough
     assert screen._cues.played.count("breakthrough") == 1
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
-def test_setup_with_the_apps_decks_is_one_deal_and_three_taps_per_player(
+def test_setup_with_the_apps_decks_is_three_taps_per_player(
     game_ui: Driver, size: tuple[int, int]
 ) -> None:
-    """Issue 13: with the app's decks, one Deal tap does all the dealing; each player then
-    only taps the three tiles for their defenses."""
+    """Issue 13: with the app's decks, set-up is at most 3 taps per player, dealing
+    included: the app finds each player's defenses and deals the hands by itself (nobody
+    may pick its cards); each player only taps the three tiles for their defenses."""
     ui = game_ui
     ui.resize(size)
     ui.app.start_game("gingerdead-house", 3, {})
     ui.pump()
     screen = ui.screen()
-    taps = 0
+    assert "place your defense" in screen.headline  # dealt with no tap
     ui.screenshot("gingerdead-house-deal", size)
-    ui.tap(screen.ids.deal_button)
-    taps += 1
+    taps = 0
     per_player = [0, 0, 0]
-    state = ui.app.controller.state
     while "place your defense" in screen.headline and taps < 20:
         per_player[ui.app.controller.state.setup_player] += 1
         ui.tap(tile(screen, *sorted(lit(screen))[0]))
         taps += 1
+    ui.pump()
     state = ui.app.controller.state
     assert state.phase == "action", screen.headline
-    assert per_player == [3, 3, 3] and taps == 1 + 9
+    assert per_player == [3, 3, 3] and taps == 9
     assert all(c.hand_size == 5 for c in state.board.cards)
-    assert "flip the action card" in screen.headline and not screen.can_deal
+    assert "flip the action card" in screen.headline

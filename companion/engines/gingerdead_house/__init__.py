@@ -17,7 +17,14 @@ from companion.engines.gingerdead_house.cards import (
 )
 from companion.engines.gingerdead_house.game import GAME, GingerdeadHouseGame
 from companion.engines.gingerdead_house.state import GingerdeadState
-from companion.engines.gingerdead_house.view import FORCED, FieldView, GingerdeadTable, TileView
+from companion.engines.gingerdead_house.view import (
+    FORCED,
+    FieldView,
+    GingerdeadTable,
+    PhaseEvent,
+    TileChange,
+    TileView,
+)
 
 __all__ = [
     "CARD_TYPES",
@@ -33,6 +40,8 @@ __all__ = [
     "GingerdeadState",
     "GingerdeadTable",
     "NewCard",
+    "PhaseEvent",
+    "TileChange",
     "TileView",
     "box_edits",
     "box_toml",

@@ -24,6 +24,9 @@ MONSTER = -1
 Piece = tuple[str, int, int]
 """A card on a field: (card id, owner player or MONSTER, unique id)."""
 
+Shot = tuple[tuple[Piece | None, ...], ...]
+"""Every field's tiles at one moment (as ``Board.fields``, frozen)."""
+
 MODES = ("last-house", "co-op", "monster-hunter")
 
 
@@ -77,6 +80,9 @@ class Board:
         """The event lines of the previous turn and this one (saved with the state)."""
         self.fresh: list[str] = []
         """Lines said since the state last collected them for the public log (not saved)."""
+        self.shots: list[Shot] = []
+        """The fields as they stood as each fresh line was said (not saved): a screen
+        replays a phase from them, picture by picture."""
         self.resurrections: list[tuple[Piece, int]] = []
         """Monsters waiting for their destroyer to place them on an opponent's field."""
         self.resurrected: set[int] = set()
@@ -104,6 +110,7 @@ class Board:
         twin.trophies = [list(t) for t in self.trophies]
         twin.log = list(self.log)
         twin.fresh = list(self.fresh)
+        twin.shots = list(self.shots)
         twin.resurrections = list(self.resurrections)
         twin.resurrected = set(self.resurrected)
         twin.used = set(self.used)
@@ -111,9 +118,11 @@ class Board:
         return twin
 
     def say(self, line: str) -> None:
-        """One event line, for the saved log and the public log."""
+        """One event line, for the saved log and the public log; said before the tiles
+        change, so the fields kept with it are the picture before its event."""
         self.log.append(line)
         self.fresh.append(line)
+        self.shots.append(tuple(map(tuple, self.fields)))
 
     # -- looking ----------------------------------------------------------
     def card(self, piece: Piece) -> Card:
@@ -228,6 +237,6 @@ class Board:
         """Remove the card on this tile (it must be there) and say who destroyed it."""
         piece = self.at(field, lane, row)
         assert piece is not None
-        self.put(field, lane, row, None)
         self.say(f"{by} destroys {self.name(piece)} {self.where(field, lane)}")
+        self.put(field, lane, row, None)
         self.route(piece, credit)

@@ -1,7 +1,8 @@
 """Monsters on the move: entry with pushing (GH2), one-row steps lane by lane (GH3),
 combat (GH4), a house falling, and a resurrected monster rising (GH6).
 
-Each step says its event line on the board ("Troll moves to row 3 in lane 2").
+Each step says its event line on the board ("Troll moves to row 3 in lane 2") before it
+changes the tiles, so a replay pairs each line with the change that follows it.
 """
 
 from __future__ import annotations
@@ -42,8 +43,8 @@ def step(board: Board, field: int, lane: int, row: int) -> None:
     piece = board.at(field, lane, row)
     assert piece is not None and piece[1] == MONSTER
     if row == 1:
-        board.put(field, lane, row, None)
         board.say(f"{board.name(piece)} {PAST_ROW_1} {board.where(field, lane)}")
+        board.put(field, lane, row, None)
         board.route(piece, None)
         eliminate(board, field)
         return
@@ -55,9 +56,9 @@ def step(board: Board, field: int, lane: int, row: int) -> None:
             return
         ahead = board.at(field, lane, row - 1)
     if ahead is None:
+        board.say(f"{board.name(piece)} moves to row {row - 1} {board.where(field, lane)}")
         board.put(field, lane, row, None)
         board.put(field, lane, row - 1, piece)
-        board.say(f"{board.name(piece)} moves to row {row - 1} {board.where(field, lane)}")
     elif ahead[1] != MONSTER:
         collide(board, field, piece, (field, lane, row), (field, lane, row - 1))
 
@@ -74,21 +75,25 @@ def collide(board: Board, field: int, monster: Piece, source: Pos | None, target
     if effect is not None and effect.on_collision is not None:
         effect.on_collision(board, field, monster, target, source)
         return
-    if source is not None:
-        board.put(*source, None)
     m_power, d_power = board.card(monster).power, board.card(defense).power
     m_name, d_name = board.name(monster), board.name(defense)
     where = board.where(field, lane)
-    if power_less(d_power, m_power):
-        board.put(field, lane, row, monster)
+    monster_wins, defense_wins = power_less(d_power, m_power), power_less(m_power, d_power)
+    if monster_wins:
         board.say(f"{m_name} destroys {d_name} {where}")
-        board.route(defense, None)
-    elif power_less(m_power, d_power):
+    elif defense_wins:
         board.say(f"{d_name} destroys {m_name} {where}")
+    else:
+        board.say(f"{m_name} and {d_name} destroy each other {where}")
+    if source is not None:
+        board.put(*source, None)
+    if monster_wins:
+        board.put(field, lane, row, monster)
+        board.route(defense, None)
+    elif defense_wins:
         board.route(monster, field)
     else:
         board.put(field, lane, row, None)
-        board.say(f"{m_name} and {d_name} destroy each other {where}")
         board.route(defense, None)
         board.route(monster, field)
 

@@ -32,7 +32,7 @@ from companion.engines.gingerdead_house.actions import (
     Setup,
     Trick,
 )
-from companion.engines.gingerdead_house.board import MONSTER, Board, team_of_each
+from companion.engines.gingerdead_house.board import MONSTER, Board, Shot, team_of_each
 from companion.engines.gingerdead_house.effects import EFFECTS
 from companion.engines.gingerdead_house.ending import scores
 from companion.engines.gingerdead_house.view import present, secrets
@@ -70,8 +70,12 @@ class GingerdeadState(State):
         self.reason = ""
         self._legal: list[Action] | None = None
         """legal_actions() of this position, computed once (reset by every change)."""
+        self.events: tuple[tuple[str, Shot], ...] = ()
+        """The last step's event lines in player words, each with the fields as they
+        stood as it was said (not saved): a screen replays the step from them."""
         self.board.say(f"setup: {self.player_name(0)} reveals defenses")
         self.board.fresh.clear()  # the headline says it; the public log starts with a move
+        self.board.shots.clear()
 
     @property
     def digital(self) -> bool:
@@ -138,6 +142,7 @@ class GingerdeadState(State):
         player = self.current_player()
         actor = self.drawer() if player == CHANCE else player
         self._legal = None
+        start = tuple(map(tuple, board.fields))
         match action:
             case Reveal(card):
                 board.cards[self.setup_player].reveal_from_pile(card)
@@ -147,11 +152,11 @@ class GingerdeadState(State):
                 )
             case Setup(card, lane, row):
                 self.setup_revealed.remove(card)
-                board.put(player, lane, row, board.new_piece(card, player))
                 board.say(
                     f"{self.player_name(player)} places {board.catalogue.cards[card].name} "
                     f"at lane {lane} row {row}"
                 )
+                board.put(player, lane, row, board.new_piece(card, player))
             case Draw(card):
                 board.cards[actor].draw(card)
             case Flip(card) if self.phase == "action":
@@ -169,10 +174,10 @@ class GingerdeadState(State):
             case Put(lane, row):
                 owner, piece = board.steal  # type: ignore[misc]
                 board.steal = None
-                board.put(owner, lane, row, piece)
                 board.say(
                     f"{self.player_name(owner)} puts {board.name(piece)} at lane {lane} row {row}"
                 )
+                board.put(owner, lane, row, piece)
             case Place(card, field, lane, row):
                 self._place(player, card, field, lane, row)
             case Trick(card, target):
@@ -190,13 +195,19 @@ class GingerdeadState(State):
         turn.advance(self)
         if isinstance(action, Draw):
             self.note(f"{self.player_name(actor)} draws a card", actor)
-        self._collect_log(actor)
+        self._collect_log(actor, start)
 
-    def _collect_log(self, actor: int | None) -> None:
-        """The board's new event lines, in player words, onto the public log."""
-        for line in self.board.fresh:
-            self.note(text.public_line(line, self.player_name), actor)
-        self.board.fresh.clear()
+    def _collect_log(self, actor: int | None, start: Shot) -> None:
+        """The board's new event lines, in player words, onto the public log; each is
+        kept with the fields as it was said (the first: as the step began)."""
+        board = self.board
+        lines = [text.public_line(line, self.player_name) for line in board.fresh]
+        for line in lines:
+            self.note(line, actor)
+        shots = [start, *board.shots[len(board.shots) - len(lines) + 1 :]][: len(lines)]
+        self.events = tuple(zip(lines, shots, strict=True))
+        board.fresh.clear()
+        board.shots.clear()
 
     def log_round(self) -> int | None:
         return None if self.phase == "setup" else self.round
@@ -292,4 +303,5 @@ class GingerdeadState(State):
 
     def _load(self, data: dict[str, Any]) -> None:
         self._legal = None
+        self.events = ()
         save.load(self, data)

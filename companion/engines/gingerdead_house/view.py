@@ -11,7 +11,7 @@ enter what the real deck showed.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from companion.engines.base import CHANCE, TERMINAL
@@ -29,7 +29,7 @@ from companion.engines.gingerdead_house.actions import (
     Setup,
     Trick,
 )
-from companion.engines.gingerdead_house.board import MONSTER
+from companion.engines.gingerdead_house.board import MONSTER, Piece
 from companion.engines.gingerdead_house.cards import LANES, ROWS, Card
 from companion.engines.gingerdead_house.combat import PAST_ROW_1
 from companion.engines.gingerdead_house.text import named, public_line
@@ -96,7 +96,35 @@ class FieldView:
     tiles: tuple[TileView, ...]
 
     def tile(self, lane: int, row: int) -> TileView:
-        return self.tiles[(ROWS - row) * LANES + (lane - 1)]
+        return self.tiles[_index(lane, row)]
+
+    def with_tile(self, tile: TileView) -> FieldView:
+        """This field with one tile drawn differently (a replay's earlier picture)."""
+        tiles = list(self.tiles)
+        tiles[_index(tile.lane, tile.row)] = tile
+        return replace(self, tiles=tuple(tiles))
+
+
+def _index(lane: int, row: int) -> int:
+    return (ROWS - row) * LANES + (lane - 1)
+
+
+@dataclass(frozen=True)
+class TileChange:
+    """One tile an event changed: how it looked before and after."""
+
+    field: int
+    before: TileView
+    after: TileView
+
+
+@dataclass(frozen=True)
+class PhaseEvent:
+    """One line of the last step ("Troll moves to row 3 in lane 2") and the tiles it
+    changed, so a screen can replay entry, movement and combat picture by picture."""
+
+    text: str
+    changes: tuple[TileChange, ...]
 
 
 @dataclass(frozen=True)
@@ -125,6 +153,9 @@ class GingerdeadTable:
     """How many monsters have got past row 1 so far (a screen cues each new one)."""
     setting_up: bool = False
     """The players are setting up: finding their three defenses and drawing their hands."""
+    events: tuple[PhaseEvent, ...] = ()
+    """What the last step did, event by event, in order (its lines end the log); the
+    fields above are already the picture after the last one."""
 
 
 def present(state: GingerdeadState, viewer: int | None) -> View:
@@ -271,7 +302,8 @@ def _headline(state: GingerdeadState) -> str:
     if board.steal is not None:
         return f"{name}: put the stolen {board.name(board.steal[1])} on an empty tile"
     if state.phase == "setup":
-        return f"{name}: place your defense on your field"
+        found = " and ".join(board.catalogue.cards[c].name for c in state.setup_revealed)
+        return f"{name}: place your defense {found} on your field"
     if state.phase == "tricks":
         return f"{name}: play tricks on {state.player_name(board.active)}'s turn, or pass"
     return f"{name}: play defenses, tricks and abilities, then end the step"
@@ -331,19 +363,21 @@ def _focus(state: GingerdeadState) -> int:
     return state.setup_player if state.phase == "setup" else board.active
 
 
+def _tile(state: GingerdeadState, field: int, lane: int, row: int, piece: Piece | None) -> TileView:
+    if piece is None:
+        return TileView(lane, row, "", "", "empty")
+    card = state.board.catalogue.cards[piece[0]]
+    kind = "monster" if piece[1] == MONSTER else "defense" if piece[1] == field else "guest"
+    return TileView(lane, row, card.name, card.power_text, kind)
+
+
 def _field(state: GingerdeadState, field: int) -> FieldView:
     board = state.board
-    cards = board.catalogue.cards
-    tiles = []
-    for row in range(ROWS, 0, -1):
-        for lane in range(1, LANES + 1):
-            piece = board.at(field, lane, row)
-            if piece is None:
-                tiles.append(TileView(lane, row, "", "", "empty"))
-                continue
-            card = cards[piece[0]]
-            kind = "monster" if piece[1] == MONSTER else "defense" if piece[1] == field else "guest"
-            tiles.append(TileView(lane, row, card.name, card.power_text, kind))
+    tiles = [
+        _tile(state, field, lane, row, board.at(field, lane, row))
+        for row in range(ROWS, 0, -1)
+        for lane in range(1, LANES + 1)
+    ]
     name = state.player_name(field)
     label = name if board.alive[field] else f"{name} (fallen)"
     return FieldView(field, label, board.alive[field], tuple(tiles))
@@ -362,6 +396,27 @@ def _status(state: GingerdeadState) -> str:
     if board.mode == "monster-hunter":
         parts.append("points: " + ", ".join(f"{name(p)} {s}" for p, s in enumerate(state.scores())))
     return " - ".join(parts)
+
+
+def _events(state: GingerdeadState) -> tuple[PhaseEvent, ...]:
+    """The last step's lines, each with the tiles that changed from the fields as its
+    line was said to the fields as the next line was (the last: to the fields now)."""
+    shots = [shot for _, shot in state.events] + [tuple(map(tuple, state.board.fields))]
+    found = []
+    for i, (line, before) in enumerate(state.events):
+        after = shots[i + 1]
+        changes = tuple(
+            TileChange(
+                f,
+                _tile(state, f, index // ROWS + 1, index % ROWS + 1, was),
+                _tile(state, f, index // ROWS + 1, index % ROWS + 1, now),
+            )
+            for f, (old, new) in enumerate(zip(before, after, strict=True))
+            for index, (was, now) in enumerate(zip(old, new, strict=True))
+            if was != now
+        )
+        found.append(PhaseEvent(line, changes))
+    return tuple(found)
 
 
 def _table(state: GingerdeadState) -> GingerdeadTable:
@@ -384,4 +439,5 @@ def _table(state: GingerdeadState) -> GingerdeadTable:
         app_may_draw=app_may_draw(state),
         breakthroughs=sum(PAST_ROW_1 in line for line in state.board.log),
         setting_up=state.phase == "setup",
+        events=_events(state),
     )

@@ -22,6 +22,8 @@ class FieldTile(Button):
     kind = StringProperty("empty")
     target = BooleanProperty(False)
     selected = BooleanProperty(False)
+    news = BooleanProperty(False)
+    """A replay's event just changed this tile (a monster arrived, left or fought)."""
 
 
 class FieldGrid(GridLayout):
@@ -33,6 +35,7 @@ class FieldGrid(GridLayout):
         lit: Collection[tuple[int, int]],
         picked: tuple[int, int] | None,
         on_tile: Callable[[int, int], None],
+        news: Collection[tuple[int, int]] = (),
     ) -> None:
         if len(self.children) != len(tiles):
             self.clear_widgets()
@@ -44,6 +47,7 @@ class FieldGrid(GridLayout):
             widget.kind = tile.kind
             widget.target = (tile.lane, tile.row) in lit
             widget.selected = (tile.lane, tile.row) == picked
+            widget.news = (tile.lane, tile.row) in news
             widget.lane, widget.row = tile.lane, tile.row
             widget.unbind(on_release=self._tapped)
             widget.bind(on_release=self._tapped)

@@ -1,31 +1,44 @@
 """The Gingerdead House game screen.
 
 Left: one field as a 4 x 5 grid (row 5, where monsters enter, at the top) with a tab per
-player, and Undo, History and "Show my hand" below it.  Right: whose turn it is (the
-shared banner, in their colour) with the headline below it, the hand as cards that wrap
-in two columns (name, power and effect; never a sideways scroll), the moves, and the
-step-by-step log ("Dragon destroys Gummy Grunt in lane 2").  A tap picks a
-card or a defense; the tiles it could go to light up; tapping one makes that choice.
-Flips can be made by the app or entered from the real decks, as the view allows.
+player, and Undo, History and the hand button below it.  Right: whose turn it is (the
+shared banner, in their colour) with the headline below it, the moves, and the
+step-by-step log ("Dragon destroys Gummy Grunt in lane 2").  The hand opens as a drawer
+over the screen with every card whole; a picked card lights the tiles it could go to,
+and tapping one makes that choice.  Flips can be made by the app or entered from the
+real decks, as the view allows; the app's own player decks deal by themselves.
+
+A step where monsters enter, move or fight is replayed on the grid event by event
+(``phase_replay``) at the players' pace; the moves wait until it ends or is skipped.
 
 Everything drawn comes from the engine's view (``state.view()``): the screen keeps only
-the selection, the field shown and whether the hand is shown.
+the selection, the field shown, whether the hand is open and the replay's place.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from kivy.app import App
+from kivy.clock import Clock
 from kivy.factory import Factory
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
 
-from companion.engines.gingerdead_house import GingerdeadTable
-from companion.engines.view import Item, View
+from companion.engines.gingerdead_house import FieldView, GingerdeadTable
+from companion.engines.view import View
 from companion.ui.game_screen import GameScreen
 from companion.ui.games.gingerdead_house import taps
 from companion.ui.games.gingerdead_house.field_grid import FieldGrid  # noqa: F401  (kv rule)
 from companion.ui.games.gingerdead_house.flip_grid import FlipGrid, is_flip_entry
+from companion.ui.games.gingerdead_house.hand_view import HandDrawer
+from companion.ui.games.gingerdead_house.phase_replay import PhaseReplay, worth_replaying
+from companion.ui.games.gingerdead_house.replay_panel import ReplayPanel  # noqa: F401  (kv)
 from companion.ui.games.gingerdead_house.taps import NOTHING, Selection
 from companion.ui.players import game_colour, ink
 from companion.ui.screens import load_kv
@@ -37,17 +50,26 @@ from companion.ui.view_widgets import (  # noqa: F401  (kv rules)
 )
 
 LOG_LINES = 14
+WAIT_FOR_REPLAY = "The monsters are still on the move: tap Next, or Skip to see the end."
 
 
 class GingerdeadScreen(GameScreen):
     headline = StringProperty("")
     status = StringProperty("")
     log_text = StringProperty("")
+    pick_note = StringProperty("")
+    """The card picked from the hand, and what to tap next."""
+    hand_label = StringProperty("")
+    """The hand button's words ("" when there is no hand to pick from now)."""
     hand_visible = BooleanProperty(False)
-    hand_secret = BooleanProperty(False)
+    """The hand drawer is open."""
+    replaying = BooleanProperty(False)
+    """A step's events are being shown one by one: the moves wait."""
     shown_field = NumericProperty(0)
-    can_deal = BooleanProperty(False)
-    """A set-up draw of the app's own deck is next: the Deal button does them all."""
+    deals_by_itself = BooleanProperty(True)
+    """Draws from the app's own player decks (the set-up's defenses and hands, the
+    refills after a turn) are made at once, with no tap (a test that enters known cards
+    turns this off)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -56,8 +78,18 @@ class GingerdeadScreen(GameScreen):
         """Who decides what: when it changes, the selection and hand are reset."""
         self._breakthroughs: int | None = None
         """Monsters past row 1 at the last redraw (None before the first one)."""
-        self.dealing = False
-        """Deal was tapped: the app does every set-up draw of its own decks from now on."""
+        self._steps: int | None = None
+        """Journal steps at the last redraw: one more means a step to replay."""
+        self._frame_seen: tuple[int, int] | None = None
+        """(step, event) of the replay picture last drawn (its field is shown once)."""
+        self._deal_pending = False
+        self.drawer = HandDrawer()
+        App.get_running_app().bind(text_scale=self._rescale)
+
+    def _rescale(self, *_args: Any) -> None:
+        """A bigger window: the buttons made in Python grow too (a redraw makes them)."""
+        if self.controller is not None:
+            self.refresh()
 
     # -- drawing -------------------------------------------------------------------
     def view(self, viewer: int | None = None) -> View:
@@ -77,16 +109,36 @@ class GingerdeadScreen(GameScreen):
             self._moves_from_the_top()
         elif self.selection != NOTHING and not taps.relevant(view, self.selection):
             self.selection = NOTHING
+        self._follow_steps(table)
+        replay = self.ids.replay
+        if self.replaying and not replay.running:  # over: back to where the decision is
+            self.shown_field = table.focus
+        self.replaying = replay.running
         self._cue_breakthrough(table.breakthroughs)
         self._show_turn(view)
         self.headline = view.headline
         self.status = table.status
-        self.log_text = escape_markup("\n".join(line.text for line in view.log[-LOG_LINES:]))
+        hidden = replay.replay.hidden if replay.running else 0
+        lines = view.log[: len(view.log) - hidden] if hidden else view.log
+        self.log_text = escape_markup("\n".join(line.text for line in lines[-LOG_LINES:]))
         self.ids.log_view.scroll_y = 0  # the newest line in view
         self._fill_tabs(view)
         self._fill_grid(view)
         self._fill_hand(view)
         self._fill_moves(view)
+        self._deal_soon(view)
+
+    def _follow_steps(self, table: GingerdeadTable) -> None:
+        """A new step with monsters entering, moving or fighting starts its replay; an
+        undo (fewer steps) ends any replay, as does a step with nothing to replay."""
+        count = len(self.controller.session.steps)
+        before, self._steps = self._steps, count
+        if before is None or count == before:
+            return
+        replay = self.ids.replay
+        replay.stop()
+        if count > before and worth_replaying(table.events):
+            replay.start(PhaseReplay(table.fields, table.events), self.refresh)
 
     def _cue_breakthrough(self, count: int) -> None:
         """A monster got past row 1 since the last redraw: the breakthrough sound (not
@@ -109,10 +161,25 @@ class GingerdeadScreen(GameScreen):
     def _moves_from_the_top(self) -> None:
         """A new decision shows its moves from the first one (a scroll still gliding from
         the last decision is stopped)."""
-        scroll = self.ids.moves.parent
+        scroll = self.ids.moves_view
         if scroll.effect_y is not None:
             scroll.effect_y.velocity = 0
         scroll.scroll_y = 1
+
+    def _shown_fields(self, view: View) -> tuple[tuple[FieldView, ...], frozenset[Any]]:
+        """The fields to draw (the replay's picture while it runs) and the tiles its
+        event changed; a new picture turns to the field it happened on."""
+        replay = self.ids.replay
+        if not replay.running:
+            return view.table.fields, frozenset()
+        frame = replay.replay.frame
+        seen = (self._steps or 0, replay.replay.index)
+        if seen != self._frame_seen:
+            self._frame_seen = seen
+            field = replay.replay.field
+            if field is not None:
+                self.shown_field = field
+        return frame.fields, frame.changed
 
     def _fill_tabs(self, view: View) -> None:
         tabs = self.ids.field_tabs
@@ -121,6 +188,7 @@ class GingerdeadScreen(GameScreen):
         game = self.controller.session.game
         for field in view.table.fields:
             tab = Factory.Tap(text=field.label + (" *" if field.player in targets else ""))
+            tab.height, tab.font_size = tabs.height, sp(18) * _text_scale()
             _, rgba = game_colour(game, field.player)
             if field.player == self.shown_field:  # the house's own colour, as on the banner
                 tab.background_normal = ""
@@ -133,7 +201,12 @@ class GingerdeadScreen(GameScreen):
             tabs.add_widget(tab)
 
     def _fill_grid(self, view: View) -> None:
-        field = view.table.fields[self.shown_field]
+        fields, changed = self._shown_fields(view)
+        field = fields[self.shown_field]
+        news = {(lane, row) for f, lane, row in changed if f == field.player}
+        if self.replaying:
+            self.ids.grid.show(field.tiles, (), None, self.tap_tile, news)
+            return
         targets = taps.tile_choices(view, self.selection)
         lit = {(lane, row) for f, lane, row in targets if f == field.player}
         chosen = self.selection.tile
@@ -147,16 +220,32 @@ class GingerdeadScreen(GameScreen):
         return self.view(owner)
 
     def _fill_hand(self, view: View) -> None:
-        hand = self.ids.hand
-        hand.clear_widgets()
-        self.hand_secret = bool(view.table.hand_secret)
-        for item in taps.hand_items(view, self._hand_view(view)):
-            card_id = item.hint["card"]
-            button = Factory.HandCard(text=_card_text(item))
-            if self.selection.card != card_id:
-                button.background_color = (0.28, 0.28, 0.30, 1)
-            button.bind(on_release=lambda _b, c=card_id, n=item.label: self.pick_card(c, n))
-            hand.add_widget(button)
+        """The hand button, the picked card's note and, when open, the drawer."""
+        table: GingerdeadTable = view.table
+        owner = table.hand_owner
+        has_hand = owner is not None and not table.setting_up and not self.replaying
+        has_hand = has_hand and (table.hand_secret or bool(table.pickable))
+        if not has_hand:
+            self.hand_visible = False
+        name = self.player_name(owner) if owner is not None else ""
+        if not has_hand:
+            self.hand_label = ""
+        elif self.hand_visible:
+            self.hand_label = "Hide my hand"
+        else:
+            self.hand_label = "Show my hand" if table.hand_secret else "Pick a card you hold"
+        picked = self.selection.name if self.selection.card and not table.setting_up else ""
+        self.pick_note = f"Playing {picked}: tap a lit tile." if picked else ""
+        if not self.hand_visible:
+            if self.drawer.parent is not None:
+                self.remove_widget(self.drawer)
+            return
+        items = taps.hand_items(view, self._hand_view(view))
+        self.drawer.cols = 3 if self.width < dp(1000) else 4
+        title = f"{name}'s hand: tap a card to play it"
+        self.drawer.show(title, items, self.selection.card, self.pick_card, self.toggle_hand)
+        if self.drawer.parent is None:
+            self.add_widget(self.drawer)
 
     def _fill_moves(self, view: View) -> None:
         table: GingerdeadTable = view.table
@@ -165,7 +254,6 @@ class GingerdeadScreen(GameScreen):
         )
         outcomes = view.chance.outcomes if view.chance is not None else ()
         by_grid = table.table_may_enter and is_flip_entry(outcomes)
-        self.can_deal = _app_deals(view)
         self.ids.chance.show(
             view.chance,
             self.controller.draw,
@@ -177,6 +265,8 @@ class GingerdeadScreen(GameScreen):
         flips: FlipGrid = self.ids.flips
         flips.show(outcomes if by_grid else (), self.controller.enter_outcome)
         self.ids.choices.show(taps.button_choices(view, self.selection), self.choose)
+        for part in (self.ids.chance, flips, self.ids.choices):
+            _grow(part)
 
     # -- taps ----------------------------------------------------------------------
     def show_field(self, field: int) -> None:
@@ -188,13 +278,19 @@ class GingerdeadScreen(GameScreen):
         self.refresh()
 
     def pick_card(self, card_id: str, label: str) -> None:
-        self.selection = NOTHING if self.selection.card == card_id else Selection(card=card_id)
+        name = re.sub(r" x\d+$", "", label)  # "Gummy Grunt x2": two in the hand
+        picked = Selection(card=card_id, name=name)
+        self.selection = NOTHING if self.selection.card == card_id else picked
         if self.selection.card and not taps.relevant(self.view(), self.selection):
             self.controller.message(f"{label} cannot be played now.")
             self.selection = NOTHING
+        self.hand_visible = False  # the field shows where it can go
         self.refresh()
 
     def tap_tile(self, lane: int, row: int) -> None:
+        if self.replaying:
+            self.controller.message(WAIT_FOR_REPLAY)
+            return
         view = self.view()
         tile = (int(self.shown_field), lane, row)
         choice = taps.tile_choices(view, self.selection).get(tile)
@@ -213,44 +309,50 @@ class GingerdeadScreen(GameScreen):
 
     def choose(self, key: str) -> None:
         """Make one of the view's choices, by its key."""
+        if self.replaying:
+            self.controller.message(WAIT_FOR_REPLAY)
+            return
         self.selection = NOTHING
         self.controller.choose(key)
-        if self.dealing:
-            self._deal_on()
 
-    def deal(self) -> None:
-        """One tap deals the whole set-up: each player's defenses are found and hands
-        drawn by the app, the players only place their defenses."""
-        self.dealing = True
-        self._deal_on()
+    # -- the app's own decks deal by themselves ---------------------------------------
+    def _deal_soon(self, view: View) -> None:
+        """Nobody may pick the cards of the app's own deck, so its draws (each player's
+        three defenses and hand at set-up, the refills after a turn) need no tap: they
+        are made next frame."""
+        if self.deals_by_itself and _app_deals(view) and not self._deal_pending:
+            self._deal_pending = True
+            Clock.schedule_once(self._deal, 0)
 
-    def _deal_on(self) -> None:
-        while self.controller is not None and _app_deals(self.view()):
+    def _deal(self, _dt: float = 0) -> None:
+        self._deal_pending = False
+        while self.controller is not None and self.deals_by_itself and _app_deals(self.view()):
             if self.controller.draw() is None:
                 return
-        if self.controller is None or not self.view().table.setting_up:
-            self.dealing = False
 
 
 def _app_deals(view: View) -> bool:
-    """A set-up draw only the app can make (its own deck): Deal does these."""
+    """A draw only the app can make (from its own player deck)."""
     table: GingerdeadTable = view.table
-    return (
-        table.setting_up
-        and view.chance is not None
-        and table.app_may_draw
-        and not table.table_may_enter
-    )
+    return view.chance is not None and table.app_may_draw and not table.table_may_enter
 
 
-def _card_text(item: Item) -> str:
-    """A hand card's face: its name and power in bold, then its printed effect."""
-    power = item.hint.get("power", "")
-    title = f"[b]{escape_markup(item.label)}[/b]" + (
-        f"  power {escape_markup(power)}" if power else ""
-    )
-    effect = item.hint.get("text", "")
-    return title + (f"\n{escape_markup(effect)}" if effect else "")
+def _grow(root: Widget) -> None:
+    """The shared widgets make their buttons (and the flip grid its labels) at the 7"
+    panel's size: here they grow with the app's text scale, as this screen's own do."""
+    scale = _text_scale()
+    for widget in root.walk(restrict=True):
+        if isinstance(widget, Button):
+            if widget.height > 0:  # a hidden button stays hidden
+                widget.height = dp(56) * scale
+            widget.font_size = sp(18) * scale
+        elif type(widget) is Label and widget.size_hint_y is None:  # the flip grid's heads
+            widget.height = dp(48) * scale
+            widget.font_size = sp(15) * scale
+
+
+def _text_scale() -> float:
+    return float(App.get_running_app().text_scale)
 
 
 load_kv(__file__)

@@ -26,6 +26,8 @@ class Selection:
     """A card id from the hand (or, with table decks, the card they are about to play)."""
     tile: Tile | None = None
     """A defense on the field whose ability they want to use."""
+    name: str = ""
+    """The picked card's printed name, as the player reads it."""
 
 
 NOTHING = Selection()

@@ -1,0 +1,75 @@
+"""The last step's events in the view (``GingerdeadTable.events``): each line with the
+tiles it changed, in order, so a screen can replay entry, movement and combat."""
+
+from __future__ import annotations
+
+import random
+
+from companion.engines.base import sample_chance
+from companion.engines.gingerdead_house import GAME, FieldView, GingerdeadState, PhaseEvent
+from companion.engines.gingerdead_house.actions import END
+from tests.engines.gingerdead_house.helpers import scenario
+
+
+def before_the_step(
+    fields: tuple[FieldView, ...], events: tuple[PhaseEvent, ...]
+) -> list[FieldView]:
+    """The fields with every event's changes taken back, last event first."""
+    picture = list(fields)
+    for event in reversed(events):
+        for change in event.changes:
+            assert picture[change.field].tile(change.after.lane, change.after.row) == change.after
+            picture[change.field] = picture[change.field].with_tile(change.before)
+    return picture
+
+
+def test_a_fight_is_its_own_event_after_the_move_before_it() -> None:
+    """ "Monsters move down one row, lane by lane, left to right. ... If the monster
+    destroys your defense, the monster then occupies the destroyed defense's space." """
+    state = scenario(layout={(0, 1, 4): "m4-2", (0, 2, 3): "m4-2", (0, 2, 2): "wall-2"})
+    state.apply(END)
+    events = state.view().table.events
+    texts = [e.text for e in events]
+    assert texts[:3] == [
+        "Player 1's monsters move",
+        "Troll moves to row 3 in lane 1",
+        "Troll destroys Wall 2 in lane 2",
+    ]
+    assert events[0].changes == ()
+    moved = {(c.after.lane, c.after.row): (c.before.card, c.after.card) for c in events[1].changes}
+    assert moved == {(1, 4): ("Troll", ""), (1, 3): ("", "Troll")}
+    fight = {(c.after.lane, c.after.row): (c.before.card, c.after.card) for c in events[2].changes}
+    assert fight == {(2, 3): ("Troll", ""), (2, 2): ("Wall 2", "Troll")}
+
+
+def test_taking_back_every_event_gives_the_fields_before_each_step() -> None:
+    """Over the first steps of a seeded game, the events undo exactly to the previous
+    picture: nothing a step changed on a field is missing from its events."""
+    state = GAME.new_initial_state(2)
+    assert isinstance(state, GingerdeadState)
+    rng = random.Random(2)
+    replayed = 0
+    for _ in range(150):
+        if state.is_terminal():
+            break
+        before = state.view().table.fields
+        if state.is_chance_node():
+            state.apply(sample_chance(state, rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+        table = state.view().table
+        taken_back = before_the_step(table.fields, table.events)
+        assert [f.tiles for f in taken_back] == [f.tiles for f in before]
+        log = [line.text for line in state.view().log]
+        texts = [e.text for e in table.events]
+        assert log[len(log) - len(texts) :] == texts or log[-1].endswith("draws a card")
+        replayed += any(e.changes for e in table.events)
+    assert replayed > 20
+
+
+def test_a_loaded_game_has_no_step_to_replay() -> None:
+    state = scenario(layout={(0, 2, 3): "m4-2"})
+    state.apply(END)
+    assert state.view().table.events
+    loaded = state.game.state_from_dict(state.to_dict())
+    assert loaded.view().table.events == ()

@@ -1,0 +1,116 @@
+"""Gingerdead House: a step's entry, movement and combat replayed on the grid, one event
+at a time, at the players' pace (issue 13), driven by real taps.
+
+The game is already final when a replay starts; the screen shows each monster entering,
+each row it moves and each fight, and the moves wait until the replay ends or is skipped.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.metrics import sp
+
+from companion.ui.games.gingerdead_house.phase_replay import PACES
+from companion.ui.games.gingerdead_house.screen import WAIT_FOR_REPLAY
+from tests.ui.conftest import Driver
+from tests.ui.test_gingerdead_house_screen import (
+    move,
+    shown_labels,
+    tile,
+    to_the_first_monster,
+)
+
+
+def to_the_dragon(ui: Driver) -> Any:
+    """Known cards up to the Dragon's entry: it destroys the Gummy Grunt in lane 2."""
+    screen = to_the_first_monster(ui)
+    panel = screen.ids.replay
+    assert screen.replaying and panel.counter == "Showing 1 of 1"
+    assert "Burnt Biscuit Brute enters in lane 1" in panel.text
+    assert not panel.auto  # the test steps with Next (start() paused it)
+    ui.tap(panel.ids.next_button)  # past the last picture: the moves come back
+    assert not screen.replaying
+    ui.tap(ui.button("Dragon", screen.ids.flips))
+    return screen
+
+
+def test_a_monster_entering_and_its_fight_are_shown_one_by_one(ui: Driver) -> None:
+    ui.resize((800, 480))
+    screen = to_the_dragon(ui)
+    panel = screen.ids.replay
+    controller = ui.app.controller
+    # "When Dragon ENTERS THE GAME, DESTROY all cards in the same lane." is already done
+    # in the game; the screen shows the entry first, the Grunt still standing in row 1
+    assert screen.replaying and panel.counter == "Showing 1 of 2"
+    assert "Dragon enters in lane 2" in panel.text
+    assert tile(screen, 2, 5).card == "Dragon" and tile(screen, 2, 5).news
+    assert tile(screen, 2, 1).card == "Gummy Grunt" and not tile(screen, 2, 1).news
+    assert controller.state.board.at(0, 2, 1) is None  # the game itself is final
+    assert "Dragon enters in lane 2" in screen.log_text
+    assert "Dragon destroys Gummy Grunt" not in screen.log_text  # not told before it is shown
+    ui.screenshot("gingerdead-house-replay-entry")
+    ui.screenshot("gingerdead-house-replay-entry", (1280, 720))
+    ui.resize((800, 480))
+
+    # the moves wait, and the screen says so
+    moves = screen.ids.moves_view
+    assert moves.disabled and moves.opacity == 0
+    assert screen.ids.hand_button.disabled
+    before = controller.state.to_dict()
+    ui.tap(tile(screen, 3, 3))
+    assert ui.app.message == WAIT_FOR_REPLAY
+    assert controller.state.to_dict() == before
+    assert not [w for w in shown_labels(screen) if w.font_size < sp(15)]
+
+    ui.tap(panel.ids.next_button)
+    assert panel.counter == "Showing 2 of 2" and "Dragon destroys Gummy Grunt" in panel.text
+    assert tile(screen, 2, 1).card == "" and tile(screen, 2, 1).news
+    assert not tile(screen, 2, 5).news
+    assert "Dragon destroys Gummy Grunt in lane 2" in screen.log_text
+    ui.screenshot("gingerdead-house-replay-fight")
+
+    ui.tap(panel.ids.next_button)
+    assert not screen.replaying and not moves.disabled and moves.opacity == 1
+    assert "Player 1: play defenses" in screen.headline
+    assert not any(t.news for t in screen.ids.grid.children)
+
+
+def test_movement_plays_by_itself_at_the_chosen_pace_and_skip_shows_the_end(
+    ui: Driver,
+) -> None:
+    screen = to_the_dragon(ui)
+    panel = screen.ids.replay
+    ui.tap(panel.ids.skip_button)
+    assert not screen.replaying
+    move(ui, "End the player step")
+    # "Monsters move down one row, lane by lane, left to right." one picture each; then
+    # the next turn begins
+    assert screen.replaying and panel.counter == "Showing 1 of 4"
+    assert "Player 1's monsters move" in panel.text
+    assert tile(screen, 1, 5).card == "Burnt Biscuit Brute"  # not moved yet on screen
+
+    ui.tap(panel.ids.auto_button)  # Auto: the next picture comes after the pace's time
+    assert panel.auto and panel.ids.auto_button.text == "Pause"
+    assert panel.seconds == PACES[1][1] and panel._timer.timeout == PACES[1][1]
+    ui.tap(panel.ids.pace_button)  # Normal -> Fast
+    assert panel.ids.pace_button.text == "Fast" and panel._timer.timeout == PACES[2][1]
+    panel.tick()  # what the clock does when the time is up
+    ui.pump()
+    assert panel.counter == "Showing 2 of 4"
+    assert "Burnt Biscuit Brute moves to row 4 in lane 1" in panel.text
+    assert tile(screen, 1, 4).card == "Burnt Biscuit Brute" and tile(screen, 1, 4).news
+    assert tile(screen, 1, 5).news  # where it came from
+    assert tile(screen, 2, 5).card == "Dragon"  # still to move
+    assert panel._timer is not None  # Auto goes on
+
+    ui.tap(panel.ids.skip_button)  # the end at once: the field as the game has it
+    assert not screen.replaying and panel._timer is None
+    assert "Dragon moves to row 4 in lane 2" in screen.log_text
+    assert "Player 2: flip the action card" in screen.headline
+    ui.tap(ui.button("Player 1", screen.ids.field_tabs))
+    assert tile(screen, 2, 4).card == "Dragon" and tile(screen, 1, 4).card == "Burnt Biscuit Brute"
+
+    # an undo takes the step back: no replay of anything
+    ui.tap(ui.button("Undo"))
+    assert "Player 1: play defenses" in screen.headline and not screen.replaying
