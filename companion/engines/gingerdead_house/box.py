@@ -119,7 +119,7 @@ def _card(card: TableReader, known_effect: KnownEffect) -> Card:
         )
     card.place = f"card {card_id!r}"
     name = card.text("name").strip()
-    key = card.text("key", "", empty=True).strip()
+    key = card.text("key").strip() if card.has("key") else ""  # given, it must say something
     card_type = card.choice("type", CARD_TYPES)
     power = _power(card, card_type)
     _only_on(card, "lane", card_type, "monster")
