@@ -293,6 +293,6 @@ def test_a_won_solo_game_says_the_players_name(ui: Driver) -> None:
         ui.app.leave_game()
     screen = ui.screen()
     assert screen.game_over and controller.state.returns()[0] == 1.0
-    assert screen.ids.end.title == "Hansel wins!"
+    assert screen.ids.end.title == "Hansel, you win!"
     assert "Player 1" not in screen.ids.end.title + screen.ids.end.scores
     ui.screenshot("lost-in-the-woods-won", (800, 480))

@@ -279,12 +279,16 @@ class WolfScreen(GameScreen):
             for p in table.pawns
         ]
         live = self.link.board_angle() if self.link else None
+        wolf = table.wolf
+        if wolf is None and winner_turns(view, self._previous) is not None:
+            wolf = self._previous.wolf if self._previous is not None else None
+            # the wolf stands where the last game left it until its winner turns it (BW16)
         self.board_view.show(
             table.board,
             BoardPicture(
                 pawns=pawns,
                 guarded=table.guarded,
-                wolf_deg=None if table.wolf is None else float(table.wolf),
+                wolf_deg=None if wolf is None else float(wolf),
                 live_deg=live,
                 targets=targets,
                 pickable_houses=houses,
