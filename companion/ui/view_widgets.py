@@ -63,6 +63,13 @@ def end_title(end: Ending, name: Callable[[int], str], solo: bool = False) -> st
     return f"{', '.join(winners[:-1])} and {winners[-1]} win!"
 
 
+def evenly_likely(outcomes: Sequence[Choice]) -> bool:
+    """Two or more outcomes all as likely as each other (a fair die, a first player drawn
+    at random): their shares tell a player nothing, so none is shown."""
+    shares = {round(o.probability or 0.0, 6) for o in outcomes}
+    return len(outcomes) > 1 and len(shares) == 1
+
+
 class Hideable(BoxLayout):
     """A part that folds to nothing when it has nothing to show, and then takes no
     touch: its children (laid out in zero height) must not catch a tap meant for
@@ -168,8 +175,9 @@ class ChanceEntry(Hideable):
         if chance is None or not manual:
             return
         outcomes.cols = cols
+        even = evenly_likely(chance.outcomes)
         for outcome in chance.outcomes:
-            share = percent(outcome.probability)
+            share = "" if even else percent(outcome.probability)
             button = Factory.QuietTap(text=f"{outcome.label} · {share}" if share else outcome.label)
             button.choice_key = outcome.key
             button.bind(on_release=lambda b: on_table(b.choice_key))

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -20,7 +18,7 @@ from companion.ui.confirm import Confirm
 from companion.ui.games.beware_of_the_wolf.board_view import colour_of, flick_velocity
 from companion.ui.games.beware_of_the_wolf.screen import WolfScreen
 from tests.ui.conftest import Driver, table_source
-from tests.ui.playing import play_to_the_end
+from tests.ui.playing import hand_driven_turntable, play_to_the_end
 
 
 def tap_at(ui: Driver, widget: Any, x: float, y: float) -> None:
@@ -34,18 +32,6 @@ def tap_at(ui: Driver, widget: Any, x: float, y: float) -> None:
 
 def buttons(root: Any) -> list[Any]:
     return [w for w in root.walk(restrict=True) if isinstance(w, Button)]
-
-
-@contextmanager
-def hand_driven_turntable() -> Iterator[None]:
-    """Tests drive the turntable by hand, on a fake clock."""
-    WolfScreen.start_turntable = False
-    WolfScreen.use_sim_kit = False
-    try:
-        yield
-    finally:
-        WolfScreen.start_turntable = True
-        WolfScreen.use_sim_kit = True
 
 
 def start(ui: Driver, players: int = 3) -> WolfScreen:

@@ -249,7 +249,7 @@ class WolfScreen(GameScreen):
             banner.hide()  # the end banner alone says how the game ended
             return
         if table.player is None:
-            banner.show("The table", None)
+            banner.show("Setting up", None)  # the wolf is set before anyone's turn
             return
         banner.show(f"{self.controller.player_name(table.player)}'s turn", table.player)
         pawn = next((p for p in table.pawns if p.player == table.player), None)

@@ -36,6 +36,7 @@ from companion.ui.view_widgets import TurnBanner  # noqa: F401  (kv)
 
 DEVICE_NAME = "count timer"
 
+
 def hex_of(rgba: tuple[float, ...]) -> str:
     return "".join(f"{round(c * 255):02x}" for c in rgba[:3])
 
@@ -86,6 +87,7 @@ class PoucetScreen(GameScreen):
         self.steps.screen = self
         for part in (self.count, self.steps, self.grid):
             self.bind(scale=part.setter("scale"))
+            part.scale = self.scale  # (a screen made on a large display is large already)
         self.bind(scale=self._grow)
         self._heard: set[str] = set()
         """The turns whose children being eaten the table has already heard."""
