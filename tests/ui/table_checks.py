@@ -110,11 +110,16 @@ def history_rows(ui: Driver) -> list[tuple[str, str]]:
     return rows
 
 
-def check_history_by_round(ui: Driver, hidden: tuple[str, ...] = ()) -> list[str]:
-    """History opens with a round's heading, every round's heading comes once and in order,
-    and no ``hidden`` words (a deck's order) appear; the rows' texts."""
+def check_history_by_round(
+    ui: Driver, hidden: tuple[str, ...] = (), word: str = "Round"
+) -> list[str]:
+    """History opens with a round's heading ("Round 1", or the rulebook's ``word``; set-up's
+    lines first, under "Setting up"), every round's heading comes once and in order, and
+    no ``hidden`` words (a deck's order) appear; the rows' texts."""
     rows = history_rows(ui)
-    assert rows and rows[0] == ("round", "Round 1"), rows[:3]
+    if rows and rows[0] == ("round", "Setting up"):
+        rows = rows[rows.index(("round", f"{word} 1")) :]  # set-up's lines, then round 1
+    assert rows and rows[0] == ("round", f"{word} 1"), rows[:3]
     rounds = [int(text.split()[-1]) for kind, text in rows if kind == "round"]
     assert rounds == sorted(set(rounds)), "each round heads its lines once, in order"
     assert any(kind == "line" for kind, _ in rows)

@@ -4,7 +4,7 @@ Three named children: the turn banner names the step in the acting child's pawn
 colour and grows with the app's text scale; the secret pebble vote stays hidden until
 its voter asks ("I am Ben: show my choices"); the type reads at 800x480 and grows at
 1280x720; a message leaves the top bar and the next tap alone; History groups the
-public log by turn; the end names the winner with Play again and a readable Home.
+public log by turn (the rulebook's word); the end names the winner with Play again and a readable Home.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def test_the_path_reads_in_players_words(ui: Driver, size: tuple[int, int]) -> N
     votes = vote_buttons(screen)  # a vote for a child, by name ("Anna (you)" for oneself)
     assert [v.split(" (")[0] for v in votes] == NAMES and f"{NAMES[voter]} (you)" in votes
     checks.check_toast_leaves_the_top_bar(ui)
-    checks.check_history_by_round(ui)
+    checks.check_history_by_round(ui, word="Turn")  # the rulebook's word: "several turns"
 
     with off_screen(screen):
         play_to_the_end(controller, 7)
