@@ -49,8 +49,9 @@ def _in_view(widget: Any) -> bool:
     return True
 
 
-def words(screen: Any) -> list[Label]:
-    """Every label with words on it that a player can see on ``screen`` now."""
+def words(screen: Any, scrolled_to: bool = False) -> list[Label]:
+    """Every label with words on it that a player can see on ``screen`` now (or, with
+    ``scrolled_to``, once they scroll its list)."""
     return [
         w
         for w in screen.walk(restrict=True)
@@ -58,15 +59,15 @@ def words(screen: Any) -> list[Label]:
         and w.text.strip()
         and w.get_root_window() is not None
         and shown(w)
-        and _in_view(w)
+        and (scrolled_to or _in_view(w))
     ]
 
 
-def too_small(screen: Any, at_least: float = READABLE_SP) -> list[str]:
+def too_small(screen: Any, at_least: float = READABLE_SP, scrolled_to: bool = False) -> list[str]:
     """The words below ``at_least`` sp, each with its size (empty when all read well)."""
     return [
         f"{w.text[:40]!r} at {w.font_size / sp(1):.1f}sp"
-        for w in words(screen)
+        for w in words(screen, scrolled_to)
         if w.font_size < sp(at_least) - 0.01
     ]
 

@@ -23,6 +23,7 @@ from companion.devices import sounds
 from companion.engines.le_petit_poucet.steps import CHECK, REVEAL, TOUCH, VOTE
 from tests.ui.conftest import Driver, table_source
 from tests.ui.playing import nobody_finds
+from tests.ui.table_checks import too_small
 
 
 class FakeClock:
@@ -644,40 +645,6 @@ def test_the_easier_games_rule_is_a_toggle_per_series(ui: Driver) -> None:
     assert len(cards_of(screen)) == 15
 
 
-def visible_labels(root: Any) -> list[Any]:
-    from kivy.uix.label import Label
-
-    return [
-        w
-        for w in root.walk(restrict=True)
-        if isinstance(w, Label)
-        and w.text.strip()
-        and w.get_root_window() is not None
-        and w.opacity > 0
-        and w.width > 0
-        and w.height > 0
-    ]
-
-
-def shown(widget: Any) -> bool:
-    """Drawn: neither it nor a parent is transparent or folded to nothing."""
-    while widget is not None and widget is not widget.parent:
-        if widget.opacity == 0 or widget.height <= 0:
-            return False
-        widget = widget.parent
-    return True
-
-
-def small_text(screen: Any) -> list[tuple[str, float]]:
-    from kivy.metrics import sp
-
-    return [
-        (w.text[:40], w.font_size)
-        for w in visible_labels(screen)
-        if shown(w) and w.font_size < sp(15) - 0.01
-    ]
-
-
 def test_nothing_on_the_screen_is_below_15sp(ui: Driver) -> None:
     ui.resize((800, 480))
     ui.app.start_game("le-petit-poucet", 5, {"less_quick": True})
@@ -688,7 +655,7 @@ def test_nothing_on_the_screen_is_below_15sp(ui: Driver) -> None:
 
     def check(what: str) -> None:
         ui.pump(3)
-        seen.append((what, small_text(screen)))
+        seen.append((what, too_small(screen, scrolled_to=True)))
 
     check("who begins")
     controller.apply(("first", 0), table_source(controller))
