@@ -64,7 +64,7 @@ def test_setup_dice_moves_and_a_refused_tap(ui: Driver) -> None:
     assert screen.ids.turn.text == "Player 1's turn" and screen.ids.chance.what == "Roll the die"
     assert screen.headline == ""  # said once: the banner and the die's own heading
 
-    ui.tap(ui.button("3 ·", screen.ids.chance))
+    ui.tap(ui.button("3", screen.ids.chance))  # a fair die: its faces, with no shares
     assert ui.app.controller.state.phase == "move" and "rolled 3" in screen.headline
     assert screen.board_view.picture.targets == {"o10", "i5"}
     assert not buttons(screen.ids.actions)  # no "move to ..." list: the board is the input
