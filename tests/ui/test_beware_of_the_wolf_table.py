@@ -28,9 +28,12 @@ def test_the_forest_reads_in_players_words(ui: Driver, size: tuple[int, int]) ->
     ui.pump(3)
     screen, controller = ui.screen(), ui.app.controller
     checks.check_turn_banner(screen.ids.turn, "Setting up", NEUTRAL, ui.app.text_scale)
-    setup = [("wolf", 135), ("house", "red"), ("house", "blue"), ("house", "green"), ("roll", 2)]
-    for action in setup:
+    for action in [("wolf", 135), ("house", "red"), ("house", "blue"), ("house", "green")]:
         assert controller.apply(action, table_source(controller)), action
+    ui.pump(3)
+    faces = [w.text for w in reversed(screen.ids.chance.ids.outcomes.children)]
+    assert faces == ["1", "2", "3", "4", "5", "The wolf's head"]  # a fair die: no shares
+    assert controller.apply(("roll", 2), table_source(controller))
     ui.pump(3)
     player = controller.state.turn
     house = controller.state.colour_of(player)
