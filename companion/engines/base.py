@@ -194,6 +194,9 @@ class Game(abc.ABC):
     own first step chooses) or "" (whoever the table picks)."""
     piece_colours: ClassVar[tuple[tuple[str, str], ...]] = ()
     """The players' pieces in seat order, as (name, "#rrggbb"); empty: the app's own."""
+    round_word: ClassVar[str] = "Round"
+    """What the rulebook calls one ``log_round`` ("Turn" in Le Petit Poucet): History's
+    headings say it."""
 
     @property
     def player_counts(self) -> range:

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
+
+Entry = TypeVar("Entry")
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,15 @@ class Private:
     player: int
     heading: str
     items: tuple[Item, ...]
+
+
+@dataclass(frozen=True)
+class PictureRow(Generic[Entry]):
+    """One row of a picture grid a screen lays out as the input (a tree series, one
+    effect's cards): the row's title, then its entries in the order they are drawn."""
+
+    title: str
+    options: tuple[Entry, ...]
 
 
 @dataclass(frozen=True)

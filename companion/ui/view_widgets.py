@@ -19,6 +19,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
 from companion.engines.base import Game
+from companion.engines.base import player_name as default_name
 from companion.engines.view import ChanceEntry as ChanceData
 from companion.engines.view import Choice, Ending
 from companion.ui.players import NEUTRAL, colour, game_colour, ink
@@ -46,6 +47,29 @@ def percent(probability: float | None) -> str:
     return f"{probability:.0%}"
 
 
+def end_title(end: Ending, name: Callable[[int], str], solo: bool = False) -> str:
+    """The end banner's headline: "Anna wins!", "Anna and Ben win!", "Nobody wins";
+    a solo player (one seat at the table) is spoken to: "You win!" / "You lost", or
+    "Hansel, you win!" once named (never "Player 1 wins!")."""
+    if solo:
+        said = "You win!" if end.winners else "You lost"
+        named = name(0)
+        return said if named == default_name(0) else f"{named}, {said[0].lower()}{said[1:]}"
+    winners = [name(i) for i in end.winners]
+    if not winners:
+        return "Nobody wins"
+    if len(winners) == 1:
+        return f"{winners[0]} wins!"
+    return f"{', '.join(winners[:-1])} and {winners[-1]} win!"
+
+
+def evenly_likely(outcomes: Sequence[Choice]) -> bool:
+    """Two or more outcomes all as likely as each other (a fair die, a first player drawn
+    at random): their shares tell a player nothing, so none is shown."""
+    shares = {round(o.probability or 0.0, 6) for o in outcomes}
+    return len(outcomes) > 1 and len(shares) == 1
+
+
 class Hideable(BoxLayout):
     """A part that folds to nothing when it has nothing to show, and then takes no
     touch: its children (laid out in zero height) must not catch a tap meant for
@@ -69,8 +93,6 @@ class TurnBanner(BoxLayout):
     text = StringProperty("")
     background = ColorProperty(NEUTRAL)
     foreground = ColorProperty((1, 1, 1, 1))
-    font_scale = NumericProperty(1.0)
-    """How much larger than 24sp the words are drawn (a screen that grows on a larger display)."""
     shown = BooleanProperty(True)
 
     def show(self, text: str, player: int | None, game: Game | None = None) -> None:
@@ -153,8 +175,9 @@ class ChanceEntry(Hideable):
         if chance is None or not manual:
             return
         outcomes.cols = cols
+        even = evenly_likely(chance.outcomes)
         for outcome in chance.outcomes:
-            share = percent(outcome.probability)
+            share = "" if even else percent(outcome.probability)
             button = Factory.QuietTap(text=f"{outcome.label} · {share}" if share else outcome.label)
             button.choice_key = outcome.key
             button.bind(on_release=lambda b: on_table(b.choice_key))
@@ -178,13 +201,7 @@ class EndBanner(Hideable):
         if end is None:
             self.title = self.reason = self.scores = ""
             return
-        winners = [name(i) for i in end.winners]
-        if not winners:
-            self.title = "Nobody wins"
-        elif len(winners) == 1:
-            self.title = f"{winners[0]} wins!"
-        else:
-            self.title = f"{', '.join(winners[:-1])} and {winners[-1]} win!"
+        self.title = end_title(end, name, solo=game is not None and game.max_players == 1)
         self.reason = end.reason
         self.background = player_colour(end.winners[0] if len(end.winners) == 1 else None, game)
         self.foreground = ink(self.background)

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import random
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -16,12 +13,12 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 
 from companion.devices.turntable.detector import SpinDetector
-from companion.engines.base import sample_chance
 from companion.session.journal import Source
 from companion.ui.confirm import Confirm
 from companion.ui.games.beware_of_the_wolf.board_view import colour_of, flick_velocity
 from companion.ui.games.beware_of_the_wolf.screen import WolfScreen
 from tests.ui.conftest import Driver, table_source
+from tests.ui.playing import hand_driven_turntable, play_to_the_end
 
 
 def tap_at(ui: Driver, widget: Any, x: float, y: float) -> None:
@@ -35,18 +32,6 @@ def tap_at(ui: Driver, widget: Any, x: float, y: float) -> None:
 
 def buttons(root: Any) -> list[Any]:
     return [w for w in root.walk(restrict=True) if isinstance(w, Button)]
-
-
-@contextmanager
-def hand_driven_turntable() -> Iterator[None]:
-    """Tests drive the turntable by hand, on a fake clock."""
-    WolfScreen.start_turntable = False
-    WolfScreen.use_sim_kit = False
-    try:
-        yield
-    finally:
-        WolfScreen.start_turntable = True
-        WolfScreen.use_sim_kit = True
 
 
 def start(ui: Driver, players: int = 3) -> WolfScreen:
@@ -79,7 +64,7 @@ def test_setup_dice_moves_and_a_refused_tap(ui: Driver) -> None:
     assert screen.ids.turn.text == "Player 1's turn" and screen.ids.chance.what == "Roll the die"
     assert screen.headline == ""  # said once: the banner and the die's own heading
 
-    ui.tap(ui.button("3 ·", screen.ids.chance))
+    ui.tap(ui.button("3", screen.ids.chance))  # a fair die: its faces, with no shares
     assert ui.app.controller.state.phase == "move" and "rolled 3" in screen.headline
     assert screen.board_view.picture.targets == {"o10", "i5"}
     assert not buttons(screen.ids.actions)  # no "move to ..." list: the board is the input
@@ -167,15 +152,7 @@ def test_the_wolf_hit_moves_pawns_back_step_by_step(ui: Driver) -> None:
 def test_the_winner_is_shown(ui: Driver) -> None:
     screen = start(ui, 2)
     controller = ui.app.controller
-    rng = random.Random(5)
-    while not controller.state.is_terminal():
-        state = controller.state
-        action = (
-            sample_chance(state, rng)
-            if state.is_chance_node()
-            else rng.choice(state.legal_actions())
-        )
-        assert controller.apply(action, table_source(controller))
+    play_to_the_end(controller, 5)
     ui.pump(2)
     end = screen.ids.end
     assert "wins!" in end.title and "exact throw" in end.reason
@@ -347,6 +324,8 @@ def test_the_winner_may_turn_the_wolf_before_the_next_game(ui: Driver) -> None:
     again = ui.screen()
     assert isinstance(again, WolfScreen) and again is not screen
     assert again.headline.startswith("Player 1 won the last game and may turn the wolf")
+    assert again.link is not None and again.link.board_angle() is None  # no reading yet
+    assert again.board_view.picture.wolf_deg == 135  # the board shows where the wolf was left
     ui.screenshot("wolf-winner-turns")
     ui.screenshot("wolf-winner-turns", (1280, 720))
     assert again.ids.turn.text == "Player 1 may turn the wolf"
@@ -401,16 +380,7 @@ def test_nothing_on_the_screen_is_below_15sp_at_800x480(ui: Driver) -> None:
     screen._live_angle(10.0)
     ui.pump(2)
     seen.append(small_text(screen))
-    rng = random.Random(3)
-    controller = ui.app.controller
-    while not controller.state.is_terminal():
-        state = controller.state
-        action = (
-            sample_chance(state, rng)
-            if state.is_chance_node()
-            else rng.choice(state.legal_actions())
-        )
-        assert controller.apply(action, table_source(controller))
+    play_to_the_end(ui.app.controller, 3)
     ui.pump(3)
     seen.append(small_text(screen))
     assert not [problem for problems in seen for problem in problems]

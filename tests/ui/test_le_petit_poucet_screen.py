@@ -17,11 +17,13 @@ from typing import Any
 
 import numpy as np
 import pytest
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 
 from companion.devices import sounds
 from companion.engines.le_petit_poucet.steps import CHECK, REVEAL, TOUCH, VOTE
 from tests.ui.conftest import Driver, table_source
+from tests.ui.playing import nobody_finds
+from tests.ui.table_checks import too_small
 
 
 class FakeClock:
@@ -301,16 +303,7 @@ def test_a_child_eaten_is_heard_once(ui: Driver) -> None:
     ui.pump(5)
     screen = ui.screen()
     controller = ui.app.controller
-    controller.apply(("first", 0), table_source(controller))
-    for token in (0, 1, 2):  # nobody ever finds: all three are eaten in turn 3
-        controller.apply(("draw",), table_source(controller))
-        controller.apply(("pass",), table_source(controller))
-        controller.apply(("pass",), table_source(controller))
-        controller.apply(("box",), table_source(controller))
-        while controller.state.phase == REVEAL:
-            controller.apply(("reveal", controller.state.unrevealed()[0]), table_source(controller))
-            controller.apply(("leave",), table_source(controller))
-        controller.apply(("token", token), table_source(controller))
+    nobody_finds(controller)  # all three are eaten in turn 3
     ui.pump(3)
     assert screen._cues.played.count("wolf_catch") == 1
     screen.refresh()
@@ -322,15 +315,7 @@ def test_the_winner_is_shown(ui: Driver) -> None:
     ui.pump(5)
     screen = ui.screen()
     controller = ui.app.controller
-    controller.apply(("first", 0), table_source(controller))
-    for token in (0, 1, 2):  # nobody ever finds: both children are eaten in turn 3
-        controller.apply(("draw",), table_source(controller))
-        controller.apply(("pass",), table_source(controller))
-        controller.apply(("box",), table_source(controller))
-        while controller.state.phase == REVEAL:
-            controller.apply(("reveal", controller.state.unrevealed()[0]), table_source(controller))
-            controller.apply(("leave",), table_source(controller))
-        controller.apply(("token", token), table_source(controller))
+    nobody_finds(controller)  # both children are eaten in turn 3
     ui.pump(3)
     assert controller.state.is_terminal()
     assert screen.steps.ids.end.title == "Nobody wins"
@@ -582,7 +567,9 @@ def test_the_tree_cards_are_a_grid_by_series(ui: Driver, size: tuple[int, int]) 
         assert screen.scale > 1.3  # the board grows on a larger screen
         assert birch.height > dp(70)
         assert screen.ids.status.font_size > dp(20)  # and the type with it
-        assert screen.ids.banner.font_scale == screen.scale  # the turn banner too
+        assert screen.scale == ui.app.text_scale  # the app's growth, as on every screen
+        words = screen.ids.banner.children[0]
+        assert words.font_size == pytest.approx(sp(24) * ui.app.text_scale)  # the banner too
 
     ui.tap(birch)  # the card that turned up, entered by touch
     box = controller.state.box
@@ -658,40 +645,6 @@ def test_the_easier_games_rule_is_a_toggle_per_series(ui: Driver) -> None:
     assert len(cards_of(screen)) == 15
 
 
-def visible_labels(root: Any) -> list[Any]:
-    from kivy.uix.label import Label
-
-    return [
-        w
-        for w in root.walk(restrict=True)
-        if isinstance(w, Label)
-        and w.text.strip()
-        and w.get_root_window() is not None
-        and w.opacity > 0
-        and w.width > 0
-        and w.height > 0
-    ]
-
-
-def shown(widget: Any) -> bool:
-    """Drawn: neither it nor a parent is transparent or folded to nothing."""
-    while widget is not None and widget is not widget.parent:
-        if widget.opacity == 0 or widget.height <= 0:
-            return False
-        widget = widget.parent
-    return True
-
-
-def small_text(screen: Any) -> list[tuple[str, float]]:
-    from kivy.metrics import sp
-
-    return [
-        (w.text[:40], w.font_size)
-        for w in visible_labels(screen)
-        if shown(w) and w.font_size < sp(15) - 0.01
-    ]
-
-
 def test_nothing_on_the_screen_is_below_15sp(ui: Driver) -> None:
     ui.resize((800, 480))
     ui.app.start_game("le-petit-poucet", 5, {"less_quick": True})
@@ -702,7 +655,7 @@ def test_nothing_on_the_screen_is_below_15sp(ui: Driver) -> None:
 
     def check(what: str) -> None:
         ui.pump(3)
-        seen.append((what, small_text(screen)))
+        seen.append((what, too_small(screen, scrolled_to=True)))
 
     check("who begins")
     controller.apply(("first", 0), table_source(controller))

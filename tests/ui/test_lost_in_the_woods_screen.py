@@ -22,11 +22,11 @@ from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
 from companion.engines.lost_in_the_woods import Advice, ChoiceEstimate
-from companion.engines.lost_in_the_woods.advisor import policy as pol
-from companion.session.journal import Source
 from companion.ui.games.lost_in_the_woods.past import mark, weight
 from companion.ui.games.lost_in_the_woods.screen import WoodsScreen
 from tests.ui.conftest import Driver
+from tests.ui.playing import play_on
+from tests.ui.table_checks import shown
 
 
 @pytest.fixture
@@ -52,15 +52,6 @@ def small_buttons(screen: Any) -> list[tuple[str, Any]]:
 
 def tap_card(ui: Driver, name: str) -> None:
     ui.tap(ui.button(name, ui.screen().ids.choices))
-
-
-def shown(widget: Any) -> bool:
-    """Drawn where a player can see it: every ancestor up to the window is visible."""
-    while widget is not None and widget is not widget.parent:
-        if widget.opacity <= 0 or widget.width <= 0 or widget.height <= 0:
-            return False
-        widget = widget.parent
-    return True
 
 
 def outside(screen: Any) -> list[Any]:
@@ -142,7 +133,7 @@ def test_a_table_deck_game_on_the_screen(ui: Driver) -> None:
     assert state().row == ["wolf", "shamrock", "shamrock"]
     ui.tap(ui.button("Draw"))
     tap_card(ui, "Torch")
-    assert choice_texts(screen) == ["Light the Torch (1 time)", "Discard the Torch"]
+    assert choice_texts(screen) == ["Light the Torch (clock +1)", "Discard the Torch"]
     assert "Torch" in screen.prompt
     ui.tap(ui.button("Light the Torch"))
     assert state().torch_ready == 1 and state().time == 2
@@ -229,18 +220,6 @@ def test_a_decision_where_every_choice_is_as_good_is_marked_as_advised() -> None
     assert mark(odds, None, "draw").advised is None, "advice not known"
 
 
-def play_on(controller: Any, decisions: int | None = None) -> int:
-    """Play by the rollout policy until ``decisions`` were made (or the end); how many."""
-    made = 0
-    while not controller.state.is_terminal() and made != decisions:
-        if controller.state.is_chance_node():
-            controller.draw()
-        else:
-            controller.apply(pol.choose(controller.state, pol.ROLLOUT_POLICY), Source.PLAYER)
-            made += 1
-    return made
-
-
 def test_a_resumed_digital_game_plots_every_decision_at_the_end(ui: Driver) -> None:
     ui.app.start_game("lost-in-the-woods", 1, {"deck": "digital"})
     ui.pump(3)
@@ -293,6 +272,6 @@ def test_a_won_solo_game_says_the_players_name(ui: Driver) -> None:
         ui.app.leave_game()
     screen = ui.screen()
     assert screen.game_over and controller.state.returns()[0] == 1.0
-    assert screen.ids.end.title == "Hansel wins!"
+    assert screen.ids.end.title == "Hansel, you win!"
     assert "Player 1" not in screen.ids.end.title + screen.ids.end.scores
     ui.screenshot("lost-in-the-woods-won", (800, 480))

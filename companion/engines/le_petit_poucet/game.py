@@ -41,6 +41,8 @@ class LePetitPoucetGame(Game):
     min_players = 2
     max_players = 5
     first_player = "in-game"
+    round_word = "Turn"
+    """ "A game consists of several turns": the log's rounds are the rulebook's turns."""
     """"A player chosen at random is the first player for the first turn."  The engine
     has its own chance node for it (decision 5, kept so that saved games replay), drawn
     by the app or entered by the table, so New game does not ask."""

@@ -297,7 +297,7 @@ def reason_last_child(state: PoucetState, survivor: int) -> str:
 
 
 def reason_tokens_everyone_loses() -> str:
-    return "the tree tokens ran out before anyone got home: everyone loses"
+    return "the tree tokens ran out before anyone reached the parents' cottage: everyone loses"
 
 
 def reason_tokens_furthest(state: PoucetState, winners: list[int]) -> str:
@@ -318,7 +318,7 @@ def describe_position(state: PoucetState) -> list[str]:
         if not state.in_forest(p):
             pawns.append(f"{name(state, p)} eaten in turn {state.eaten_turn[p]}")
         elif state.positions[p] == state.cottage:
-            pawns.append(f"{name(state, p)} home at the cottage")
+            pawns.append(f"{name(state, p)} at the parents' cottage")
         else:
             pawns.append(f"{name(state, p)} on space {state.positions[p]}")
     lines.append("; ".join(pawns))

@@ -17,7 +17,7 @@ from companion.engines.le_petit_poucet import ogre, text
 from companion.engines.le_petit_poucet.actions import Action, First, Grab, Reveal, Token, Vote
 from companion.engines.le_petit_poucet.holes import Point, holes
 from companion.engines.le_petit_poucet.steps import ASK, CHECK, GRAB, OVER, START, TOUCH, VOTE
-from companion.engines.view import ChanceEntry, Choice, Ending, View, sentence
+from companion.engines.view import ChanceEntry, Choice, Ending, PictureRow, View, sentence
 
 if TYPE_CHECKING:
     from companion.engines.le_petit_poucet.state import PoucetState
@@ -72,12 +72,11 @@ class TreeCard:
 
 
 @dataclass(frozen=True)
-class SeriesRow:
-    """One series of the box (what the fingers feel): its name, its holes and its trees."""
+class SeriesRow(PictureRow[TreeCard]):
+    """One series of the box (what the fingers feel): its name (``title``), its trees
+    (``options``) and the holes its tokens have."""
 
-    name: str
-    holes: tuple[Point, ...]
-    trees: tuple[TreeCard, ...]
+    holes: tuple[Point, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -232,5 +231,5 @@ def _series(state: PoucetState) -> tuple[SeriesRow, ...]:
             if t.index in in_play
         )
         if cards:
-            rows.append(SeriesRow(series.name, holes(series.key, series.name), cards))
+            rows.append(SeriesRow(series.name, cards, holes(series.key, series.name)))
     return tuple(rows)

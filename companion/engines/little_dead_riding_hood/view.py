@@ -37,7 +37,7 @@ from companion.engines.little_dead_riding_hood.components import (
 )
 from companion.engines.little_dead_riding_hood.hidden import card_in, hand_cards, is_table, unseen
 from companion.engines.little_dead_riding_hood.steps import CardTurn, Combat, Move, Step, Stepmother
-from companion.engines.view import ChanceEntry, Choice, Ending, Item, Private, View
+from companion.engines.view import ChanceEntry, Choice, Ending, Item, PictureRow, Private, View
 
 if TYPE_CHECKING:
     from companion.engines.little_dead_riding_hood.state import LdrhState
@@ -98,12 +98,8 @@ class CardOption:
     """How many copies of it can still be face down."""
 
 
-@dataclass(frozen=True)
-class CardRow:
-    """One effect in the chooser: its name and the movement values still possible."""
-
-    title: str
-    options: tuple[CardOption, ...]
+CardRow = PictureRow[CardOption]
+"""One effect in the chooser: its name and the movement values still possible."""
 
 
 @dataclass(frozen=True)

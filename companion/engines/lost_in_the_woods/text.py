@@ -138,11 +138,11 @@ def horseman_takes(kind: str) -> str:
 # -- prompts and labels ---------------------------------------------------------
 PROMPTS = {
     None: "Draw a card, or end the round and place your sets?",
-    "torch": "Torch: light it and set it aside (costs 1 time), or discard it?",
+    "torch": "Torch: light it and set it aside (the clock moves 1), or discard it?",
     "well": "Wishing Well: give up a set to turn the clock back 1?",
     "lightning": "Lightning: which Progress card is struck?",
-    "signpost": "Signpost: send a card to the Forest row for 1 time (ends the round)?",
-    "compass": "Compass: count it as a symbol for 1 time?",
+    "signpost": "Signpost: send a card to the Forest row (the clock moves 1; the round ends)?",
+    "compass": "Compass: count it as a symbol (the clock moves 1)?",
     "place": "Place your sets: which goes into the Forest row next?",
 }
 GROUPS = {
@@ -168,7 +168,7 @@ PLAIN_LABELS: dict[str, str] = {
     DRAW: "Draw a card",
     END_ROUND: "End the round",
     USE_TORCH: "Use the Torch",
-    LIGHT_TORCH: "Light the Torch (1 time)",
+    LIGHT_TORCH: "Light the Torch (clock +1)",
     DROP_TORCH: "Discard the Torch",
     SKIP_WELL: "Skip the Wishing Well",
     SKIP_SIGNPOST: "Skip the Signpost",
@@ -192,9 +192,9 @@ def label(action: Action) -> str:
         if isinstance(action, Strike):
             return f"Strike {a_card(kind)}"
         if isinstance(action, Signpost):
-            return f"Send {a_card(kind)} to the Forest row (1 time)"
+            return f"Send {a_card(kind)} to the Forest row (clock +1)"
         if isinstance(action, Compass):
-            return f"Count it as {a_card(kind)} (1 time)"
+            return f"Count it as {a_card(kind)} (clock +1)"
         if isinstance(action, Place):
             return f"Place {a_card(kind)}"
     return PLAIN_LABELS[action]

@@ -44,10 +44,13 @@ class HistoryScreen(Screen):
             f"{controller.session.game.name}: {steps} step{'' if steps == 1 else 's'} so far"
         )
         current_round: int | None = None
+        word = controller.session.game.round_word  # "Round", or the rulebook's own word
+        if log and log[0].round is None and any(line.round is not None for line in log):
+            rows.add_widget(Factory.Heading(text="Setting up"))  # the lines before round 1
         for line in log:
             if line.round is not None and line.round != current_round:
                 current_round = line.round
-                rows.add_widget(Factory.Heading(text=f"Round {current_round}"))
+                rows.add_widget(Factory.Heading(text=f"{word} {current_round}"))
             rows.add_widget(Factory.Body(text=line.text))
         if not log:
             rows.add_widget(Factory.Body(text="Nothing has happened yet."))

@@ -239,12 +239,12 @@ def test_keys_are_read_without_the_position() -> None:
 def test_the_table_lists_the_trees_in_play_by_series_with_their_holes() -> None:
     state = named(removed_series="vertical")
     rows = table(state.view()).series
-    assert [r.name for r in rows] == ["no hole", "1 hole", "2 horizontal holes", "3 holes"]
-    assert [t.name for t in rows[0].trees] == ["oak", "fir", "birch", "willow", "apple"]
+    assert [r.title for r in rows] == ["no hole", "1 hole", "2 horizontal holes", "3 holes"]
+    assert [t.name for t in rows[0].options] == ["oak", "fir", "birch", "willow", "apple"]
     assert rows[0].holes == () and len(rows[1].holes) == 1 and len(rows[3].holes) == 3
     horizontal = rows[2].holes
     assert {y for _, y in horizontal} == {0.5} and len(horizontal) == 2
-    assert rows[2].trees[0].label == "Oak (2 horizontal holes)"
+    assert rows[2].options[0].label == "Oak (2 horizontal holes)"
 
 
 def test_holes_of_a_series_an_owner_added_come_from_its_name() -> None:

@@ -249,7 +249,7 @@ class WolfScreen(GameScreen):
             banner.hide()  # the end banner alone says how the game ended
             return
         if table.player is None:
-            banner.show("The table", None)
+            banner.show("Setting up", None)  # the wolf is set before anyone's turn
             return
         banner.show(f"{self.controller.player_name(table.player)}'s turn", table.player)
         pawn = next((p for p in table.pawns if p.player == table.player), None)
@@ -279,12 +279,16 @@ class WolfScreen(GameScreen):
             for p in table.pawns
         ]
         live = self.link.board_angle() if self.link else None
+        wolf = table.wolf
+        if wolf is None and winner_turns(view, self._previous) is not None:
+            wolf = self._previous.wolf if self._previous is not None else None
+            # the wolf stands where the last game left it until its winner turns it (BW16)
         self.board_view.show(
             table.board,
             BoardPicture(
                 pawns=pawns,
                 guarded=table.guarded,
-                wolf_deg=None if table.wolf is None else float(table.wolf),
+                wolf_deg=None if wolf is None else float(wolf),
                 live_deg=live,
                 targets=targets,
                 pickable_houses=houses,

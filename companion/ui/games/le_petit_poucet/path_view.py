@@ -125,11 +125,12 @@ class PoucetPathView(FloatLayout):
             elif place == 0:
                 cell = PoucetPathCell(caption="start", kind="start")
             elif place == cottage:
-                cell = PoucetPathCell(caption="home", kind="cottage")
+                cell = PoucetPathCell(caption="cottage", kind="cottage")  # the rulebook's word
             else:
                 cell = PoucetPathCell(caption=str(place), kind="forest")
-            if place in (OGRE_HOUSE, 0):
-                cell.size_hint_x = 2  # where the crowds stand: everyone at first, the eaten
+            if place in (OGRE_HOUSE, 0, cottage):
+                cell.size_hint_x = 2  # where the crowds stand (everyone at first, the eaten),
+                # and the parents' cottage, wide enough for its name
             self.bind(scale=cell.setter("scale"))
             cell.scale = self.scale
             row.add_widget(cell)

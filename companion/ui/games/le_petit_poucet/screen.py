@@ -9,8 +9,8 @@ the app do it"; then the first player, the cards taken, what the last turn did (
 found the tree, who advanced, where the boot landed, who was eaten), Undo and History.
 Everything is redrawn from the player's view (``controller.view()``).
 
-At 800x480 nothing a player reads is below 15sp; on a larger screen ``scale`` grows
-the path, the cards and the type with it.
+At 800x480 nothing a player reads is below 15sp; on a larger screen ``scale`` (the
+app's ``text_scale``, as on every screen) grows the path, the cards and the type with it.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
-from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion.devices import timing
@@ -36,13 +35,6 @@ from companion.ui.screens import load_kv
 from companion.ui.view_widgets import TurnBanner  # noqa: F401  (kv)
 
 DEVICE_NAME = "count timer"
-BASE = (800, 424)
-"""The screen's size (below the top bar) on the 7" panel, where ``scale`` is 1."""
-
-
-def grow(width: float, height: float) -> float:
-    """How much larger than on the 7" panel to draw: 1 there, more on a larger screen."""
-    return max(1.0, min(width / dp(BASE[0]), height / dp(BASE[1])))
 
 
 def hex_of(rgba: tuple[float, ...]) -> str:
@@ -85,6 +77,7 @@ class PoucetScreen(GameScreen):
     cards = BooleanProperty(False)
     """True while the stage shows the tree grid."""
     scale = NumericProperty(1)
+    """The app's ``text_scale`` (1 on the 7" panel), which every part and the type grow by."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -94,7 +87,8 @@ class PoucetScreen(GameScreen):
         self.steps.screen = self
         for part in (self.count, self.steps, self.grid):
             self.bind(scale=part.setter("scale"))
-        self.bind(size=self._grow)
+            part.scale = self.scale  # (a screen made on a large display is large already)
+        self.bind(scale=self._grow)
         self._heard: set[str] = set()
         """The turns whose children being eaten the table has already heard."""
         self.count.connect(self)
@@ -155,10 +149,6 @@ class PoucetScreen(GameScreen):
 
     # -- drawing ---------------------------------------------------------------------
     def _grow(self, *_args: Any) -> None:
-        scale = grow(self.width, self.height)
-        if scale == self.scale:
-            return
-        self.scale = scale
         self.refresh()  # the buttons made in Python take their size when shown
 
     def draw_for_table(self) -> None:

@@ -108,11 +108,11 @@ class PoucetTreeGrid(GridLayout):
         keys = {c.hint.get("tree"): c.key for c in outcomes if "tree" in c.hint}
         holders = dict(table.holders)
         names = {pawn.player: pawn.name for pawn in table.pawns}
-        self.cols = 1 + max((len(row.trees) for row in table.series), default=0)
+        self.cols = 1 + max((len(row.options) for row in table.series), default=0)
         for row in table.series:
             holes = [list(point) for point in row.holes]
-            self.add_widget(PoucetSeriesHead(text=row.name, scale=self.scale))
-            for tree in row.trees:
+            self.add_widget(PoucetSeriesHead(text=row.title, scale=self.scale))
+            for tree in row.options:
                 card = PoucetTreeCard(holes=holes, text=tree.name.capitalize(), scale=self.scale)
                 key = keys.get(tree.index)
                 card.available = key is not None
@@ -124,7 +124,7 @@ class PoucetTreeGrid(GridLayout):
                     card.holder = names.get(child, "")
                 card.bind(on_release=lambda c: chosen(c.choice_key))
                 self.add_widget(card)
-            for _ in range(self.cols - 1 - len(row.trees)):
+            for _ in range(self.cols - 1 - len(row.options)):
                 self.add_widget(Widget())
 
     def card(self, tree_name: str, series_name: str) -> PoucetTreeCard:
@@ -143,7 +143,7 @@ def card_picture(table: PoucetTable, tree: int, scale: float = 1) -> PoucetTreeC
     """One tree's card on its own (the card on top of the stack while it is grabbed),
     drawn like the grid's (nothing is bound to a tap on it)."""
     for row in table.series:
-        for card in row.trees:
+        for card in row.options:
             if card.index == tree:
                 picture = PoucetTreeCard(
                     holes=[list(p) for p in row.holes], text=card.name.capitalize(), scale=scale

@@ -28,14 +28,14 @@ def advice_lines(advice: Advice | None, labels: Mapping[str, str]) -> list[str]:
     """The advisor's estimates, each choice named by its label (``labels``: key -> label)."""
     if advice is None:
         return ["[i]Weighing the choices...[/i]"]
-    lines = ["[b]Odds of winning[/b] (95% interval):"]
+    lines = ["[b]Odds of winning[/b]:"]
     for choice in advice.choices:
         low, high = choice.interval
         mark = "[color=f2cc66]>[/color] " if choice.action == advice.recommended else "   "
         name = labels.get(choice.action, choice.action)
-        lines.append(f"{mark}{name}: {choice.win_rate:.0%} ({low:.0%}-{high:.0%})")
+        lines.append(f"{mark}{name}: {choice.win_rate:.0%} (likely {low:.0%}-{high:.0%})")
     verdict = "clearly better" if advice.confident else "too close to call"
     best = labels.get(advice.recommended, advice.recommended)
     lines.append(f"Advice: [b]{best}[/b] ({verdict})")
-    lines.append("Estimates play on the balanced way after each choice.")
+    lines.append("The odds count on sensible play after each choice.")
     return lines
