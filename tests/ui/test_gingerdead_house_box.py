@@ -104,7 +104,8 @@ def test_the_owner_corrects_counts_and_adds_a_card_on_my_box(box_ui: Driver) -> 
     ui.screenshot("gingerdead-house-card-form", (1280, 720))
     ui.resize((800, 480))
     ui.tap(form.ids.add_button)
-    assert not _dialogs()
+    ui.settle_dialogs()  # the form fades out
+    assert not _dialogs(), form.problem
     yeti = screen.editor.box.cards["yeti"]
     assert (yeti.name, yeti.power, yeti.lane, yeti.effect) == ("Yeti", 3, 4, "dragon")
 
@@ -151,6 +152,7 @@ def test_a_card_the_list_lacks_is_added_when_it_is_flipped(
     ui.scroll_into_view(missing)
     ui.screenshot("gingerdead-house-flip-add", (1280, 720))
     ui.resize((800, 480))
+    missing = ui.button("Not in the list? Add this card", screen.ids.flips)  # grid remade
     ui.scroll_into_view(missing)
     ui.screenshot("gingerdead-house-flip-add", (800, 480))
     ui.tap(missing)
