@@ -38,9 +38,13 @@ def ending_now(board: Board) -> Ending | None:
         return None
     if len({board.teams[p] for p in alive}) > 1:
         return None
-    names = " and ".join(board.player_name(p) for p in alive) or "nobody"
+    names = " and ".join(board.player_name(p) for p in alive)
     result = [1.0 if board.alive[p] else 0.0 for p in range(board.num_players)]
-    return result, f"{names}: the last house{'s' if len(alive) > 1 else ''} standing"
+    if not alive:
+        return result, "every house has fallen"
+    if len(alive) > 1:
+        return result, f"{names} have the last houses standing"
+    return result, f"{names} has the last house standing"
 
 
 def round_limit_ending(board: Board, limit: int) -> Ending:

@@ -227,9 +227,9 @@ def test_the_end_names_the_winner_and_why() -> None:
     act(state, "end the player step")
     view = state.view()
     assert view.end is not None and view.end.winners == (1,)
-    assert view.end.reason == "Bo: the last house standing."
+    assert view.end.reason == "Bo has the last house standing."
     assert view.end.scores is None
-    assert view.headline == "Bo wins! Bo: the last house standing."
+    assert view.headline == "Bo wins! Bo has the last house standing."
     assert view.choices == () and view.turn is None
 
 
