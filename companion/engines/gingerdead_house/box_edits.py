@@ -1,12 +1,14 @@
 """The owner's corrections to a Gingerdead House box, one touch at a time.
 
 The rulebook lists only a few of the 330 cards (GH1), so an owner corrects how many
-copies of each card their box holds and adds the cards the catalogue lacks (on the
+copies of each card their box holds, corrects a card's printed values (power, lane,
+monsters flipped, effect) and adds the cards the catalogue lacks (on the
 My box screen, or at the moment such a card is flipped in table mode).  Each edit
 returns a new ``Catalogue`` or raises ``BoxEditRefused`` with a sentence the owner
 can read, so the screen never holds a box the game could not play.  An owner's box
 counts its own decks: the shipped deck sizes (50 a deck) are no longer enforced.
-A count the owner set, and every field of a card they added, is checked, not assumed.
+A count the owner set, every value they corrected, and every field of a card they
+added, is checked, not assumed.
 """
 
 from __future__ import annotations
@@ -71,6 +73,46 @@ def with_count(catalogue: Catalogue, card_id: str, count: int) -> Catalogue:
         card, count=count, assumed=tuple(a for a in card.assumed if a != "count")
     )
     return _owned({**catalogue.cards, card_id: owned})
+
+
+VALUE_FIELDS = {
+    "defense": ("power", "effect"),
+    "monster": ("power", "lane", "effect"),
+    "action": ("flips", "effect"),
+    "trick": ("effect",),
+}
+"""The printed values the card form shows for each type: the fields a correction checks."""
+
+
+def as_new_card(card: Card) -> NewCard:
+    """The card as the touch form shows it, to correct its values."""
+    return NewCard(card.type, card.name, card.power, card.lane or 1, card.flips, card.effect)
+
+
+def with_values(catalogue: Catalogue, card_id: str, values: NewCard) -> Catalogue:
+    """The box with this card's printed values corrected (its type and name kept); the
+    values the form shows are then checked, and a changed effect brings its own text."""
+    card = catalogue.cards[card_id]
+    if values.type != card.type:
+        raise BoxEditRefused(f"{card.name} stays a {card.type} card: add a new card instead.")
+    power, lane, flips = _checked_numbers(values)
+    if values.effect and effect_problem(values.effect, card.type):
+        raise BoxEditRefused(f"That effect is not one a {card.type} card can have.")
+    checked_now = set(VALUE_FIELDS[card.type])
+    text = card.text
+    if values.effect != card.effect:
+        text = EFFECTS[values.effect].summary if values.effect else ""
+        checked_now.add("text")
+    corrected = dataclasses.replace(
+        card,
+        power=power,
+        lane=lane,
+        flips=flips,
+        effect=values.effect,
+        text=text,
+        assumed=tuple(a for a in card.assumed if a not in checked_now),
+    )
+    return _owned({**catalogue.cards, card_id: corrected})
 
 
 def checked(catalogue: Catalogue) -> Catalogue:

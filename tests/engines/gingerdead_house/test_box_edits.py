@@ -6,6 +6,8 @@ set is checked, not assumed; the box file text reads back to the same box.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from companion.engines.gingerdead_house import GAME, BoxEditRefused, NewCard, box_edits, box_toml
@@ -95,3 +97,50 @@ def test_the_effect_list_offers_only_effects_of_the_cards_type_and_none_first() 
         "swap-row",
         "march",
     }
+
+
+def test_a_corrected_power_is_checked_and_read_back_from_the_box_file() -> None:
+    picket = BOX.cards["defense-3"]
+    values = box_edits.as_new_card(picket)
+    box = box_edits.with_values(BOX, "defense-3", replace(values, power=5))
+    corrected = box.cards["defense-3"]
+    assert (corrected.name, corrected.power, corrected.key) == (
+        "Peppermint Picket",
+        5,
+        "Plain Defense 3",
+    )
+    assert corrected.assumed == ("name", "count")  # the power is checked now
+    assert GAME.box_from_text(box_toml(box), "my box") == box
+    assert GAME.with_setup({"box": box_toml(box)}).catalogue.cards["defense-3"].power == 5
+
+
+def test_corrected_lane_flips_and_effect_are_checked_and_the_effect_brings_its_text() -> None:
+    monster = next(c for c in BOX.of_type("monster") if "lane" in c.assumed and not c.effect)
+    box = box_edits.with_values(
+        BOX, monster.id, replace(box_edits.as_new_card(monster), lane=4, effect="dragon")
+    )
+    corrected = box.cards[monster.id]
+    assert (corrected.lane, corrected.effect) == (4, "dragon")
+    assert "enters the game" in corrected.text
+    assert not {"power", "lane", "effect", "text"} & set(corrected.assumed)
+    action = BOX.cards["double-trouble"]
+    box = box_edits.with_values(box, action.id, replace(box_edits.as_new_card(action), flips=0))
+    assert box.cards[action.id].flips == 0 and "flips" not in box.cards[action.id].assumed
+    assert GAME.box_from_text(box_toml(box), "my box") == box
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        ({"power": 21}, "X or a number from 0 to 20"),
+        ({"type": "monster"}, "stays a defense card"),
+        ({"effect": "dragon"}, "not one a defense card can have"),
+    ],
+)
+def test_a_correction_the_game_could_not_play_is_refused_in_a_sentence(
+    change: dict[str, object], why: str
+) -> None:
+    values = replace(box_edits.as_new_card(BOX.cards["defense-3"]), **change)  # type: ignore[arg-type]
+    with pytest.raises(BoxEditRefused, match=why):
+        box_edits.with_values(BOX, "defense-3", values)
+    assert BOX.cards["defense-3"].power == 3  # the box is unchanged
