@@ -215,3 +215,42 @@ def test_a_damaged_box_file_is_reported_and_the_shipped_box_used(box_ui: Driver)
     ui.tap(ui.screen().ids.start_button)
     assert ui.app.controller.session.game.catalogue.version == 2
     assert "could not be used" in ui.app.message
+
+
+def test_the_owner_corrects_a_cards_power_and_the_next_game_plays_it(box_ui: Driver) -> None:
+    ui = box_ui
+    screen = _open_my_box(ui)
+    row = _row(screen, "defense-3")
+    assert "power assumed" in _texts(row)
+    correct = ui.button("Correct", row)
+    ui.scroll_into_view(correct)
+    ui.tap(correct)
+    form = _form()
+    assert "Tap to type" not in _texts(form) and "Type" not in _texts(form)  # name, type kept
+    for _ in range(2):
+        ui.tap(ui.button("+", form))
+    _player_words(form)
+    ui.screenshot("gingerdead-house-card-correct", (800, 480))
+    ui.screenshot("gingerdead-house-card-correct", (1280, 720))
+    ui.resize((800, 480))
+    ui.tap(form.ids.add_button)
+    ui.settle_dialogs()  # the form fades out
+    assert not _dialogs(), form.problem
+    picket = screen.editor.box.cards["defense-3"]
+    assert (picket.name, picket.power) == ("Peppermint Picket", 5)
+    row = _row(screen, "defense-3")
+    assert "defense, power 5" in _texts(row) and "values checked" in _texts(row)
+    _player_words(screen)
+    ui.scroll_into_view(row)
+    ui.screenshot("gingerdead-house-my-box-corrected", (800, 480))
+    ui.screenshot("gingerdead-house-my-box-corrected", (1280, 720))
+    ui.resize((800, 480))
+
+    ui.tap(screen.ids.save_button)
+    ui.tap(screen.ids.back_button)
+    ui.tap(ui.screen().ids.start_button)
+    game = ui.app.controller.session.game
+    assert game.catalogue.cards["defense-3"].power == 5
+    record = ui.app.services.journal.game(ui.app.controller.session.record.id)
+    saved = GAME.box_from_text(record.setup["box"], "the saved game")
+    assert saved.cards["defense-3"].power == 5  # a resumed game keeps this box

@@ -1,8 +1,9 @@
 """Gingerdead House's rows on the My box screen: how many of each card, and new cards.
 
 The rulebook lists only a few of the 330 cards, so each count is marked assumed
-(shipped) or checked (the owner set it, or saved the box).  Counts change with - and
-+; "Add a card the list lacks" opens the card form.  Every change goes through
+(shipped) or checked (the owner set it, or saved the box), and so is each card's
+printed values.  Counts change with - and +; "Correct" opens the card form with that
+card to correct its values; "Add a card the list lacks" opens it empty.  Every change goes through
 ``box_edits``, so the box on screen is always one the game can play; a refused change
 is said in a sentence.
 """
@@ -57,6 +58,14 @@ def count_mark(card: Card) -> str:
     return "[color=#7fd08a]count checked[/color]"
 
 
+def values_mark(card: Card) -> str:
+    """Which of the printed values the form corrects are still the shipped guesses."""
+    assumed = [f for f in box_edits.VALUE_FIELDS[card.type] if f in card.assumed]
+    if assumed:
+        return f"[color=#e0b050]{', '.join(assumed)} assumed[/color]"
+    return "[color=#7fd08a]values checked[/color]"
+
+
 class GingerdeadBoxEditor:
     """Holds the box being corrected and builds its rows for the My box screen."""
 
@@ -109,8 +118,12 @@ class GingerdeadBoxEditor:
     def _card_row(self, card: Card) -> BoxLayout:
         line = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(6))
         line.add_widget(
-            Factory.BoxPart(text=f"[b]{card.name}[/b]  {describe(card)}  ({count_mark(card)})")
+            Factory.BoxPart(
+                text=f"[b]{card.name}[/b]  {describe(card)}  "
+                f"({values_mark(card)}; {count_mark(card)})"
+            )
         )
+        line.add_widget(self._button("Correct", partial(self.correct, card.id), width=104))
         line.add_widget(self._button("-", partial(self._step, card.id, -1)))
         line.add_widget(
             Factory.BoxPart(
@@ -122,8 +135,8 @@ class GingerdeadBoxEditor:
         return line
 
     @staticmethod
-    def _button(text: str, action: Callable[[], Any]) -> Any:
-        button = Factory.QuietTap(text=text, size_hint_x=None, width=dp(64))
+    def _button(text: str, action: Callable[[], Any], width: float = 64) -> Any:
+        button = Factory.QuietTap(text=text, size_hint_x=None, width=dp(width))
         button.bind(on_release=lambda *_: action())
         return button
 
@@ -140,6 +153,21 @@ class GingerdeadBoxEditor:
         )
         form.open()
         return form
+
+    def correct(self, card_id: str) -> CardForm:
+        card = self.box.cards[card_id]
+        form = CardForm(
+            f"Correct {card.name}: its values as printed on the card",
+            (card.type,),
+            partial(self._correct, card_id),
+            add_text="Save the corrected card",
+            start=box_edits.as_new_card(card),
+        )
+        form.open()
+        return form
+
+    def _correct(self, card_id: str, values: NewCard) -> str | None:
+        return self._apply(lambda: box_edits.with_values(self.box, card_id, values))
 
     def _add(self, new: NewCard) -> str | None:
         return self._apply(lambda: box_edits.with_new_card(self.box, new)[0])

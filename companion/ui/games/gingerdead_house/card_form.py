@@ -3,7 +3,9 @@
 The owner reads the real card and sets what the game needs of it: its type, its
 printed name (typed on the on-screen keyboard), its power (a number or X), its lane
 indicator, the monsters it flips, and its effect from the effect list (or none).
-Only the fields the card's type uses are shown.  ``on_add`` gets the ``NewCard``
+Only the fields the card's type uses are shown.  To correct a card already in the
+box, the form opens with that card (``start``), its type and name kept.  ``on_add``
+gets the ``NewCard``
 and answers a sentence saying why it cannot be added (the form stays open to fix
 it), or None when it was added (the form closes).
 """
@@ -58,13 +60,16 @@ class CardForm(ModalView):
         types: Sequence[str],
         on_add: Callable[[NewCard], str | None],
         add_text: str = "Add this card",
+        start: NewCard | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(size_hint=(0.98, 0.98), auto_dismiss=False, **kwargs)
         self.title = title
         self.add_text = add_text
         self.types = tuple(types)
-        self.card = NewCard(self.types[0], "", power=1, lane=1, flips=1)
+        self.card = start or NewCard(self.types[0], "", power=1, lane=1, flips=1)
+        self.name_fixed = start is not None
+        """A card being corrected keeps its name (its action keys read it)."""
         self._on_add = on_add
         self._show()
 
@@ -75,7 +80,12 @@ class CardForm(ModalView):
         card = self.card
         if len(self.types) > 1:
             rows.add_widget(self._choices("Type", self.types, card.type, self.set_type))
-        rows.add_widget(self._line("Name", self._button(card.name or "Tap to type", self.ask_name)))
+        if self.name_fixed:
+            rows.add_widget(self._line("Name", Factory.BoxPart(text=f"[b]{card.name}[/b]")))
+        else:
+            rows.add_widget(
+                self._line("Name", self._button(card.name or "Tap to type", self.ask_name))
+            )
         if card.type in ("defense", "monster"):
             rows.add_widget(
                 self._line(
