@@ -70,6 +70,16 @@ def _open_my_box(ui: Driver) -> Any:
     return ui.screen()
 
 
+def _shoot_and_save(ui: Driver, form: CardForm, name: str) -> None:
+    """Screenshots of the filled form at both sizes, then its save button: it closes."""
+    ui.screenshot(name, (800, 480))
+    ui.screenshot(name, (1280, 720))
+    ui.resize((800, 480))
+    ui.tap(form.ids.add_button)
+    ui.settle_dialogs()  # the form fades out
+    assert not _dialogs(), form.problem
+
+
 def _row(screen: Any, card_id: str) -> Any:
     return next(w for w in screen.ids.rows.children if getattr(w, "card_id", None) == card_id)
 
@@ -100,12 +110,7 @@ def test_the_owner_corrects_counts_and_adds_a_card_on_my_box(box_ui: Driver) -> 
     ui.tap(ui.button("When it enters the game", _dialogs()[0]))
     _player_words(form)
     _player_words(screen)
-    ui.screenshot("gingerdead-house-card-form", (800, 480))
-    ui.screenshot("gingerdead-house-card-form", (1280, 720))
-    ui.resize((800, 480))
-    ui.tap(form.ids.add_button)
-    ui.settle_dialogs()  # the form fades out
-    assert not _dialogs(), form.problem
+    _shoot_and_save(ui, form, "gingerdead-house-card-form")
     yeti = screen.editor.box.cards["yeti"]
     assert (yeti.name, yeti.power, yeti.lane, yeti.effect) == ("Yeti", 3, 4, "dragon")
 
@@ -230,12 +235,7 @@ def test_the_owner_corrects_a_cards_power_and_the_next_game_plays_it(box_ui: Dri
     for _ in range(2):
         ui.tap(ui.button("+", form))
     _player_words(form)
-    ui.screenshot("gingerdead-house-card-correct", (800, 480))
-    ui.screenshot("gingerdead-house-card-correct", (1280, 720))
-    ui.resize((800, 480))
-    ui.tap(form.ids.add_button)
-    ui.settle_dialogs()  # the form fades out
-    assert not _dialogs(), form.problem
+    _shoot_and_save(ui, form, "gingerdead-house-card-correct")
     picket = screen.editor.box.cards["defense-3"]
     assert (picket.name, picket.power) == ("Peppermint Picket", 5)
     row = _row(screen, "defense-3")
