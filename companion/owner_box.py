@@ -45,6 +45,8 @@ class OwnerBox:
 
     text: str | None
     problem: str | None = None
+    fault: str | None = None
+    """The damage alone (file, place, problem), for a game that words its own fallback."""
 
 
 def offers_box(game: Game) -> bool:
@@ -80,6 +82,7 @@ def _damaged(game: BoxGame, fault: str) -> OwnerBox:
         None,
         f"Your box for {game.name} could not be used ({fault}). The box shipped with the "
         "game is used until you save your box again on its My box screen.",
+        fault,
     )
 
 
