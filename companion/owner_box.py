@@ -28,8 +28,11 @@ from companion.private_files import write_private_text
 class BoxGame(Protocol):
     """A game whose box the owner can correct from the touchscreen."""
 
-    id: str
-    name: str
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
 
     def box_from_text(self, text: str, source: str) -> Any: ...
 
