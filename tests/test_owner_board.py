@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from companion import owner_box
 from companion.devices.turntable.store import TurntableStore
-from companion.engines.beware_of_the_wolf import GAME
+from companion.engines.beware_of_the_wolf import GAME, board_to_toml
+from companion.engines.beware_of_the_wolf.box_edits import with_tree_toggled
+from companion.engines.beware_of_the_wolf.catching import CatchOdds
 from companion.owner_board import board_setup
 
 DAMAGED = GAME.box_text().replace('name = "', "name = 3 #", 1)
@@ -78,3 +81,30 @@ def test_both_boards_damaged_play_on_the_shipped_board_and_both_are_named(tmp_pa
     setup, problem = board_setup(tmp_path)
     assert setup == {}
     assert problem is not None and str(taught) in problem and str(mine) in problem
+
+
+def pawn_at_risk_before_a_spin(game: Any, space: str) -> tuple[CatchOdds, ...]:
+    """The odds the screen shows before player 0 spins, with player 1's pawn on ``space``."""
+    data = game.new_initial_state(2, None).to_dict()
+    data["state"].update(
+        phase="spin-choice",
+        roll="wolf",
+        turn=0,
+        wolf=200,
+        positions=["o3", space],
+        houses=["red", "blue"],
+        quarters=[1, 1],
+    )
+    view = game.state_from_dict(data).view()
+    return tuple(view.table.catch_odds)
+
+
+def test_the_odds_shown_in_a_game_come_from_that_games_board(tmp_path: Path) -> None:
+    # Rulebook: "If the wolf's snout points at a space where other players stand
+    # unprotected, that player must move their game piece back 4 spaces on the outer path."
+    (odds,) = pawn_at_risk_before_a_spin(GAME, "o11")
+    assert odds.player == 1 and odds.chance > 0
+    board = with_tree_toggled(GAME.board, "o11")  # the owner's box: a tree on that space
+    owner_box.save(tmp_path, GAME, board_to_toml(board))
+    setup, _ = board_setup(tmp_path)
+    assert pawn_at_risk_before_a_spin(GAME.with_setup(setup), "o11") == ()
