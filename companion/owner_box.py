@@ -28,8 +28,11 @@ from companion.private_files import write_private_text
 class BoxGame(Protocol):
     """A game whose box the owner can correct from the touchscreen."""
 
-    id: str
-    name: str
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
 
     def box_from_text(self, text: str, source: str) -> Any: ...
 
@@ -45,6 +48,8 @@ class OwnerBox:
 
     text: str | None
     problem: str | None = None
+    fault: str | None = None
+    """The damage alone (file, place, problem), for a game that words its own fallback."""
 
 
 def offers_box(game: Game) -> bool:
@@ -80,6 +85,7 @@ def _damaged(game: BoxGame, fault: str) -> OwnerBox:
         None,
         f"Your box for {game.name} could not be used ({fault}). The box shipped with the "
         "game is used until you save your box again on its My box screen.",
+        fault,
     )
 
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from companion.devices.turntable.store import TurntableStore
 from companion.engines import registry
+from companion.owner_board import board_setup
 from companion.paths import DataDirError, data_dir
 
 
@@ -90,8 +91,12 @@ def table_records(override: str | None) -> dict[str, Any]:
     except DataDirError:
         return {}
     store = TurntableStore(Path(base) / "turntable")
-    board = store.board_path.read_text(encoding="utf-8") if store.board_path.exists() else None
-    return {"turntable spins": store.load_spins(), "turntable board": board}
+    setup, problem = board_setup(Path(base))  # the board a new game would use
+    return {
+        "turntable spins": store.load_spins(),
+        "owner board": setup.get("board"),
+        "owner board problem": problem,
+    }
 
 
 def print_chances(table: Any) -> int:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
 import pytest
 
+from companion import owner_box
 from companion.cli import main
 from companion.devices.turntable.store import TurntableStore
-from companion.engines.beware_of_the_wolf import board_to_toml, default_board
+from companion.engines.beware_of_the_wolf import GAME, board_to_toml, default_board
+from companion.engines.beware_of_the_wolf.box_edits import with_tree_toggled
 from companion.engines.beware_of_the_wolf.catching import ENOUGH_SPINS
 
 ROW = re.compile(r"^  (the .+?)\s+([\d.]+)%(.*)$")
@@ -71,4 +74,42 @@ def test_the_owners_taught_board_is_used_and_a_broken_one_is_named(
     assert odds_output(tmp_path, capsys).startswith("Our board")
     store.save_board_text("[board]\nname = 3\n")
     out = odds_output(tmp_path, capsys)
-    assert out.startswith("Default board") and "The box's board is used instead." in out
+    assert out.startswith("Default board") and "Your taught board could not be used" in out
+    assert str(store.board_path) in out and "the board shipped in the box is used" in out
+
+
+def test_a_my_box_board_with_an_extra_tree_changes_that_spaces_chance(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Rulebook: "If the wolf's snout points at a space where other players stand
+    # unprotected, that player must move their game piece back 4 spaces on the outer path."
+    before = chance_rows(odds_output(tmp_path, capsys))
+    assert before["the 1st space after the red house"][0] == pytest.approx(15 / 360, abs=5e-4)
+    board = with_tree_toggled(default_board(), "o1")  # the 1st space after the red house
+    owner_box.save(tmp_path, GAME, board_to_toml(board).replace('name = "', 'name = "Mine ', 1))
+    out = odds_output(tmp_path, capsys)
+    rows = chance_rows(out)
+    assert out.startswith("Mine ") and "Pawns behind the 13 trees are never caught." in out
+    assert "the 1st space after the red house" not in rows
+    assert "the 1st space after the red house (a tree)" not in rows
+    assert len(rows) == len(before) - 1
+    assert rows["the 3rd space after the red house"] == before["the 3rd space after the red house"]
+
+
+def test_the_board_saved_last_gives_the_odds_and_a_damaged_my_box_falls_back_to_the_taught(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store = TurntableStore(tmp_path / "turntable")
+    taught = store.save_board_text(GAME.box_text().replace('name = "', 'name = "Taught ', 1))
+    mine = owner_box.save(tmp_path, GAME, GAME.box_text().replace('name = "', 'name = "Mine ', 1))
+    os.utime(taught, (1_000_000, 1_000_000))
+    os.utime(mine, (2_000_000, 2_000_000))
+    assert odds_output(tmp_path, capsys).startswith("Mine ")
+    os.utime(taught, (3_000_000, 3_000_000))
+    assert odds_output(tmp_path, capsys).startswith("Taught ")
+    mine.write_text(GAME.box_text().replace('name = "', "name = 3 #", 1))
+    os.utime(mine, (4_000_000, 4_000_000))  # the damaged file is the newer one
+    out = odds_output(tmp_path, capsys)
+    assert out.startswith("Taught ")
+    assert f"({mine}: [board] name must be a non-empty text)" in out
+    assert "your taught board is used" in out

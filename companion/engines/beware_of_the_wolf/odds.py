@@ -4,9 +4,10 @@ Beware of the Wolf has no playing policy to rate: its decisions are few and its
 luck is physical.  So it offers *chance rows* (see ``companion/commands/odds.py``):
 for every open space of the board, the chance that one spin of the wolf catches a
 pawn standing there (the catching rule of ``catching.py``: the space's width and
-the midline rule).  The table's records decide the source: the owner's taught
-board when there is one, and the owner's spinner once it has recorded enough
-spins; otherwise the box's board and a fair spinner.
+the midline rule).  The table's records decide the source: the owner's board (the
+one a new game would use: taught or from My box) when there is one, and the
+owner's spinner once it has recorded enough spins; otherwise the box's board and a
+fair spinner.
 """
 
 from __future__ import annotations
@@ -28,8 +29,10 @@ from companion.engines.beware_of_the_wolf.text import space_name
 
 SPINS = "turntable spins"
 """The record key: the turntable's settled resting angles in board degrees, oldest first."""
-BOARD = "turntable board"
-"""The record key: the owner's taught board file's text (absent or None: the box's board)."""
+BOARD = "owner board"
+"""The record key: the owner's board file's text, as new games get it (None: the box's)."""
+BOARD_PROBLEM = "owner board problem"
+"""The record key: why an owner's board file could not be used, and what is used instead."""
 
 
 @dataclass(frozen=True)
@@ -52,7 +55,8 @@ def midline_default() -> float:
 
 def chance_rows(records: Mapping[str, Any]) -> ChanceTable:
     """Every open space's chance of being caught by one spin, from the table's records."""
-    notes: list[str] = []
+    problem = records.get(BOARD_PROBLEM)
+    notes: list[str] = [problem] if isinstance(problem, str) else []
     board = _board(records.get(BOARD), notes)
     spins: Sequence[float] = records.get(SPINS) or ()
     weights = spinner_weights(spins)
@@ -85,11 +89,11 @@ def chance_rows(records: Mapping[str, Any]) -> ChanceTable:
 
 
 def _board(text: object, notes: list[str]) -> Board:
-    """The owner's taught board when its text reads; else the box's board (saying why)."""
+    """The owner's board when its text reads; else the box's board (saying why)."""
     if not isinstance(text, str):
         return default_board()
     try:
-        return parse_board_toml(text, "your taught board")
+        return parse_board_toml(text, "your board")
     except BoardError as err:
         notes.append(f"{err} The box's board is used instead.")
         return default_board()
