@@ -20,6 +20,8 @@ from companion.session.journal import Source
 from companion.session.session import ResumeFailed, Session
 from companion.ui.games.gingerdead_house.card_form import CardForm
 from tests.ui.conftest import Driver
+from tests.ui.owner_input import texts as _texts
+from tests.ui.owner_input import type_on_keyboard as _type
 from tests.ui.test_player_words import MARKUP, WORDS
 
 
@@ -38,20 +40,6 @@ def _dialogs() -> list[Any]:
 
 def _form() -> CardForm:
     return next(w for w in _dialogs() if isinstance(w, CardForm))
-
-
-def _type(ui: Driver, word: str) -> None:
-    keyboard = _dialogs()[0]
-    while keyboard.text:  # the name typed before is cleared first
-        ui.tap(next(w for w in keyboard.walk() if getattr(w, "text", None) == "Delete"))
-    for letter in word.upper():
-        key = "Space" if letter == " " else letter
-        ui.tap(next(w for w in keyboard.walk() if getattr(w, "text", None) == key))
-    ui.tap(keyboard.ids.done_button)
-
-
-def _texts(root: Any) -> str:
-    return "\n".join(str(getattr(w, "text", "")) for w in root.walk(restrict=True))
 
 
 def _player_words(root: Any) -> None:

@@ -15,6 +15,8 @@ from kivy.uix.modalview import ModalView
 from companion import owner_box, paths
 from companion.engines.le_petit_poucet import GAME
 from tests.ui.conftest import Driver
+from tests.ui.owner_input import texts as _texts
+from tests.ui.owner_input import type_on_keyboard as _type
 
 
 @pytest.fixture
@@ -37,18 +39,6 @@ def _open_my_box(ui: Driver, game_id: str = GAME.id) -> Any:
 
 def _dialog() -> Any:
     return next(w for w in Window.children if isinstance(w, ModalView))
-
-
-def _type(ui: Driver, word: str) -> None:
-    keyboard = _dialog()
-    for letter in word.upper():
-        key = "Space" if letter == " " else letter
-        ui.tap(next(w for w in keyboard.walk() if getattr(w, "text", None) == key))
-    ui.tap(keyboard.ids.done_button)
-
-
-def _texts(screen: Any) -> str:
-    return "\n".join(str(getattr(w, "text", "")) for w in screen.walk(restrict=True))
 
 
 def test_the_owner_corrects_the_box_by_touch(box_ui: Driver) -> None:
