@@ -578,8 +578,12 @@ def test_the_tree_cards_are_a_grid_by_series(ui: Driver, size: tuple[int, int]) 
     assert top.text == "Birch" and top.holes == birch.holes
     ui.tap(ui.button(names[1]))  # Player 2 grabs it
     assert not screen.grid.card("birch", "2 vertical holes").available  # turned up already
-    ui.tap(screen.grid.card("birch", "2 vertical holes"))  # greyed out: nothing happens
+    ui.tap(screen.grid.card("birch", "2 vertical holes"))  # greyed out: it says why
     assert len(controller.state.revealed) == 1
+    assert ui.app.message == (
+        f"The Birch card turned up already this turn ({names[1]} took it): "
+        "tap one of the bright cards."
+    )
     ui.screenshot(f"petit-poucet-grid-reveal-{size[0]}", size)
     ui.tap(screen.grid.card("oak", "2 horizontal holes"))
     ui.tap(ui.button(names[2]))

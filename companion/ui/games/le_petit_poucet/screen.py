@@ -199,7 +199,13 @@ class PoucetScreen(GameScreen):
         if self.cards and chance is not None:
             self.prompt_text, self.prompt_note = view.headline, table.note
             self.app_may_draw = table.app_may_draw
-            self.grid.show(table, chance.outcomes, self.controller.enter_outcome, rgba)
+            self.grid.show(
+                table,
+                chance.outcomes,
+                self.controller.enter_outcome,
+                rgba,
+                App.get_running_app().notify,
+            )
         else:
             self.prompt_text = self.prompt_note = ""
             self.app_may_draw = False

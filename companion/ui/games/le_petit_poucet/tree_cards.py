@@ -4,7 +4,7 @@ per tree, each card drawn with its token's holes.
 Used for both tree entries of a turn: the card that turns up (step 2) and the token
 taken out of the box (step 4).  Every tree in play keeps its place, so the grid
 looks the same each time; the trees that cannot be the answer now (already turned
-up, set aside) are greyed out and take no tap.  At the check a card a child took
+up) are greyed out: a tap on one says why instead of entering it.  At the check a card a child took
 wears that child's colour and name.  Taps report the chance outcome's key.
 """
 
@@ -84,11 +84,22 @@ class PoucetTreeCard(ButtonBehavior, BoxLayout):
     available = BooleanProperty(True)
     scale = NumericProperty(1)
     choice_key = StringProperty("")
+    refused: Callable[[str], Any] | None = None
+    """Told why, when a greyed-out card is tapped (a wrong tap gets a sentence)."""
 
     def on_touch_down(self, touch: Any) -> bool:
         if not self.available:
-            return False  # a greyed-out tree is not an answer now
+            if self.refused is not None and self.collide_point(*touch.pos):
+                self.refused(greyed_reason(self.text, self.holder))
+                return True
+            return False
         return bool(super().on_touch_down(touch))
+
+
+def greyed_reason(tree: str, holder: str) -> str:
+    """Why a greyed-out card takes no tap: it has turned up already this turn."""
+    taken = f" ({holder} took it)" if holder else ""
+    return f"The {tree} card turned up already this turn{taken}: tap one of the bright cards."
 
 
 class PoucetTreeGrid(GridLayout):
@@ -102,8 +113,10 @@ class PoucetTreeGrid(GridLayout):
         outcomes: Sequence[Choice],
         chosen: Callable[[str], Any],
         rgba: Callable[[int], Rgba],
+        refused: Callable[[str], Any] | None = None,
     ) -> None:
-        """The grid for ``table``'s trees; ``outcomes`` are the chance entry's (hint "tree")."""
+        """The grid for ``table``'s trees; ``outcomes`` are the chance entry's (hint "tree");
+        ``refused`` hears why a greyed-out card was tapped."""
         self.clear_widgets()
         keys = {c.hint.get("tree"): c.key for c in outcomes if "tree" in c.hint}
         holders = dict(table.holders)
@@ -117,6 +130,7 @@ class PoucetTreeGrid(GridLayout):
                 key = keys.get(tree.index)
                 card.available = key is not None
                 card.choice_key = key or ""
+                card.refused = refused
                 if tree.index in holders:
                     child = holders[tree.index]
                     card.paper = rgba(child)
