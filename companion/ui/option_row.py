@@ -127,6 +127,7 @@ class OptionRow(BoxLayout):
         picked = set(self.option.picked(self.value))
         for key, button in self._members.items():
             name = dict(self.option.members)[key]
+            name = name[:1].upper() + name[1:]
             button.text = f"{name}: {'left out' if key in picked else 'in play'}"
             button.background_color = LEFT_OUT if key in picked else IN_PLAY
             unpicked = self.option.toggled(self.value, key)
