@@ -105,7 +105,10 @@ class Option:
             return listed[:1].upper() + listed[1:] if listed else self.nothing_picked
         if self.words and isinstance(value, str):
             named = dict(self.words)
-            return ", ".join(named.get(w.casefold(), w) for w in value.replace(",", " ").split()) or "None"
+            return (
+                ", ".join(named.get(w.casefold(), w) for w in value.replace(",", " ").split())
+                or "None"
+            )
         if isinstance(value, bool) and not self.choices:
             return "On" if value else "Off"
         if self.choices and value in self.choices and self.choice_labels:

@@ -68,7 +68,7 @@ def test_a_rule_with_nothing_left_out_says_so() -> None:
     series = poucet.option("removed_series")
     assert series.value_words("") == "All series in play"
     first_key, first_name = series.members[0]
-    assert series.value_words(first_key) == first_name
+    assert series.value_words(first_key) == first_name[:1].upper() + first_name[1:]
 
 
 def test_the_die_faces_read_as_faces() -> None:

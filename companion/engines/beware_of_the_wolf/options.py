@@ -20,6 +20,9 @@ FACE_WORDS = (*((str(n), str(n)) for n in range(1, 13)), (WOLF_FACE, "Wolf's hea
 class FacesOption(Option):
     """A text option that must read as a list of die faces."""
 
+    item_word: str = "face"
+    """What a screen calls one item of the list."""
+
     def validate(self, value: Any) -> Any:
         value = super().validate(value)
         parse_faces(value)
