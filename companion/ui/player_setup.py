@@ -28,7 +28,7 @@ RULEBOOK_BEGINS = {
     "youngest": "The rulebook: the youngest player begins. Tap Begins beside them.",
     "random": "The rulebook: a random player begins.",
     "in-game": "The game itself chooses who begins, as its first step.",
-    "": "Tap Begins beside who starts.",
+    "": "The rulebook does not say who begins: tap Begins beside who starts.",
 }
 
 
@@ -57,7 +57,8 @@ class PlayerSetup(BoxLayout):
         self.recent = list(recent)
         self.begins = 0
         self.app_draws = game.first_player == "random"
-        self.rule_text = RULEBOOK_BEGINS.get(game.first_player, RULEBOOK_BEGINS[""])
+        solo = game.max_players == 1
+        self.rule_text = "" if solo else RULEBOOK_BEGINS.get(game.first_player, RULEBOOK_BEGINS[""])
         self.redraw()
 
     def set_count(self, players: int) -> None:
@@ -105,8 +106,11 @@ class PlayerSetup(BoxLayout):
 
     @property
     def asks(self) -> bool:
-        """Whether New game asks who begins (not when the game's own first step does)."""
-        return self.game is None or self.game.first_player != "in-game"
+        """Whether New game asks who begins (not when the game's own first step does,
+        nor in a game for one)."""
+        if self.game is None:
+            return True
+        return self.game.first_player != "in-game" and self.game.max_players > 1
 
     def chosen_names(self) -> list[str]:
         """The names in turn order: the beginner (asked, or drawn now) is player 1."""
