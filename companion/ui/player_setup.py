@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from kivy.factory import Factory
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
@@ -139,6 +140,7 @@ class PlayerSetup(BoxLayout):
             begins.disabled = not self.asks
             begins.bind(on_release=lambda _b, s=seat: self.set_begins(s))
             rows.add_widget(row)
+        self._even_chips(rows.children)
         chips = self.ids.recent
         chips.clear_widgets()
         for name in self.recent:
@@ -151,6 +153,17 @@ class PlayerSetup(BoxLayout):
         draw.text = "The app draws who begins" if self.app_draws else "Let the app draw who begins"
         draw.opacity = 1 if self.asks else 0
         draw.disabled = not self.asks
+
+    @staticmethod
+    def _even_chips(rows: list[Any]) -> None:
+        """Every colour chip as wide as the widest name, so each holds its whole name
+        ("Frosting Pink") and the name buttons line up."""
+        chips = [row.ids.colour_chip for row in rows]
+        for chip in chips:
+            chip.texture_update()
+        widest = max((chip.texture_size[0] for chip in chips), default=0)
+        for row in rows:
+            row.chip_width = max(dp(84), widest + dp(16))
 
     def _colour_of(self, seat: int, count: int) -> tuple[str, Any]:
         """Seat ``seat``'s colour once the beginner is player 1 (while asking)."""
