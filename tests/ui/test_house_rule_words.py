@@ -5,6 +5,7 @@ rulebook sentence and the decision id wait behind "Why?"."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -14,6 +15,7 @@ from tests.engines.view_checks import player_words_problem
 
 GAMES = all_games()
 RULES = [(game.id, option) for game in GAMES for option in game.options]
+MARKUP = re.compile(r"\[/?[a-z]+(=[^\]]*)?\]")
 
 
 def shown_values(option: Option) -> list[object]:
@@ -76,3 +78,23 @@ def test_the_die_faces_read_as_faces() -> None:
     faces = wolf.option("die_faces")
     assert faces.value_words("1 2 3 4 5 wolf") == "1, 2, 3, 4, 5, Wolf's head"
     assert faces.value_words("1 1 2 wolf wolf 3") == "1, 1, 2, Wolf's head, Wolf's head, 3"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+@pytest.mark.parametrize("game_id", ["little-dead-riding-hood", "gingerdead-house"])
+def test_new_game_shows_each_rule_in_words(ui: Any, game_id: str, size: tuple[int, int]) -> None:
+    from companion.ui.option_row import OptionRow
+
+    ui.resize(size)
+    ui.app.open_new_game(game_id)
+    ui.pump(3)
+    rows = [r for r in ui.screen().ids.options.children if isinstance(r, OptionRow)]
+    assert len(rows) == len(ui.screen().game.options)
+    for row in rows:
+        shown = MARKUP.sub("", row.label_text)
+        name, _, rest = shown.partition(": ")
+        assert name == row.option.name and rest.startswith(row.option.value_words(row.value))
+        for line in shown.split("\n"):
+            assert player_words_problem(line) is None, line
+    ui.scroll_into_view(rows[0])
+    ui.screenshot(f"house-rules-{game_id}", size)
