@@ -391,6 +391,8 @@ def standing(s: LdrhState) -> str:
     if not s.round:
         return ""
     best = max(s.progress(p) for p in range(s.num_players))
+    if best < 0:  # every pawn still on its start space
+        return "No pawn has left the start yet."
     ahead = [s.player_name(p) for p in range(s.num_players) if s.progress(p) == best]
     return leaders(ahead, s.num_players, "furthest into the woods")
 
