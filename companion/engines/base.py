@@ -75,6 +75,12 @@ class Option:
     """For a rule that picks a set of things (the tree series left out, say): each
     thing's (key, name).  The value stays text, the picked keys joined by commas in
     this order ("" for none), and a screen offers one toggle per thing."""
+    nothing_picked: str = "None"
+    """A set-valued rule's value in words when nothing is picked ("All series in play")."""
+    words: tuple[tuple[str, str], ...] = ()
+    """For a rule that is a list of words (the die's faces): each word it may hold as
+    (key, name).  The value stays text, the keys joined by spaces, and a screen offers a
+    pick-list for each item instead of a keyboard."""
 
     @property
     def name(self) -> str:
@@ -95,7 +101,14 @@ class Option:
         """``value`` in words: On/Off, a choice's label, a number, the things picked."""
         if self.members and isinstance(value, str):
             names = dict(self.members)
-            return ", ".join(names[k] for k in self.picked(value)) or "None"
+            listed = ", ".join(names[k] for k in self.picked(value))
+            return listed[:1].upper() + listed[1:] if listed else self.nothing_picked
+        if self.words and isinstance(value, str):
+            named = dict(self.words)
+            return (
+                ", ".join(named.get(w.casefold(), w) for w in value.replace(",", " ").split())
+                or "None"
+            )
         if isinstance(value, bool) and not self.choices:
             return "On" if value else "Off"
         if self.choices and value in self.choices and self.choice_labels:

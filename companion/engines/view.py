@@ -110,6 +110,9 @@ class View:
     private: Private | None
     end: Ending | None
     table: Any = None
+    standing: str = ""
+    """Who leads, in one sentence ("Ann is furthest along."): the resume prompt says it;
+    empty at the end and before play begins."""
 
     def choice(self, key: str) -> Choice:
         """The choice with this key; KeyError when it is not offered now."""
@@ -158,6 +161,16 @@ def _choice_json(choice: Choice) -> dict[str, Any]:
     if choice.probability is not None:
         data["probability"] = choice.probability
     return data
+
+
+def leaders(names: list[str], everyone: int, where: str) -> str:
+    """Who leads, as a sentence: "Ann is furthest along." or "Everyone is level."."""
+    if not names:
+        return ""
+    if len(names) == everyone > 1:
+        return "Everyone is level."
+    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"{joined} {'is' if len(names) == 1 else 'are'} {where}."
 
 
 def sentence(text: str) -> str:

@@ -2,8 +2,10 @@
 words, and its control; the rulebook sentence and the decision behind "Why?".
 
 Booleans toggle, choices cycle, bounded numbers step with - and + in sensible
-steps (a round limit moves in tens), and a rule that picks a set of things
-(``Option.members``) shows one toggle per thing.  The row never stores the value itself: it
+steps (a round limit moves in tens), a rule that picks a set of things
+(``Option.members``) shows one toggle per thing, and a list of known words
+(``Option.words``, the die's faces) is edited item by item from pick-lists; only
+free text is typed.  The row never stores the value itself: it
 reports changes to ``on_change(key, value)`` and shows what it is given.
 """
 
@@ -20,6 +22,7 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.engines.base import InvalidOptions, Option
 from companion.ui.info import Info
 from companion.ui.name_keyboard import NameKeyboard
+from companion.ui.pick_list import ListEditor
 from companion.ui.screens import load_kv
 
 load_kv(__file__)
@@ -79,6 +82,27 @@ class OptionRow(BoxLayout):
     def type_text(self) -> None:
         NameKeyboard(self.option.name, str(self.value), self._set, names=False, limit=60).open()
 
+    def pick_words(self) -> None:
+        """A list of known words (the die's faces): each item from a pick-list."""
+        ListEditor(
+            self.option.name,
+            [w.casefold() for w in str(self.value).replace(",", " ").split()],
+            self.option.words,
+            lambda keys: self._set(" ".join(keys)),
+            self.problem_with,
+            item_word=getattr(self.option, "item_word", "item"),
+        ).open()
+
+    def problem_with(self, keys: list[str]) -> str:
+        """Why the words ``keys`` are not a value this rule takes, in a sentence ("" if they are)."""
+        try:
+            self.option.validate(" ".join(keys))
+        except InvalidOptions as err:
+            reason = str(err).replace(f"option {self.option.key!r}: ", "")
+            reason = reason.replace(f"option {self.option.key!r}", "it")
+            return f"{self.option.name} cannot be used: {reason}."
+        return ""
+
     def why(self) -> None:
         Info(why_text(self.option)).open()
 
@@ -90,13 +114,16 @@ class OptionRow(BoxLayout):
         self._members: dict[str, Any] = {}
         if opt.members:
             self._build_members(box)
+        elif opt.words:
+            button = Factory.Tap(text="Change")
+            button.bind(on_release=lambda *_: self.pick_words())
+            box.add_widget(button)
         elif isinstance(opt.default, bool) or opt.choices:
             button = Factory.Tap(text="Change")
             button.bind(on_release=lambda *_: self._cycle())
             box.add_widget(button)
         elif isinstance(opt.default, str):
-            # Free text (the die's faces, say): typed on the on-screen keyboard, checked
-            # when the game starts.
+            # Free text: typed on the on-screen keyboard, checked when the game starts.
             button = Factory.Tap(text="Type")
             button.bind(on_release=lambda *_: self.type_text())
             box.add_widget(button)
@@ -127,6 +154,7 @@ class OptionRow(BoxLayout):
         picked = set(self.option.picked(self.value))
         for key, button in self._members.items():
             name = dict(self.option.members)[key]
+            name = name[:1].upper() + name[1:]
             button.text = f"{name}: {'left out' if key in picked else 'in play'}"
             button.background_color = LEFT_OUT if key in picked else IN_PLAY
             unpicked = self.option.toggled(self.value, key)

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from kivy.factory import Factory
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
@@ -28,7 +29,7 @@ RULEBOOK_BEGINS = {
     "youngest": "The rulebook: the youngest player begins. Tap Begins beside them.",
     "random": "The rulebook: a random player begins.",
     "in-game": "The game itself chooses who begins, as its first step.",
-    "": "Tap Begins beside who starts.",
+    "": "The rulebook does not say who begins: tap Begins beside who starts.",
 }
 
 
@@ -57,7 +58,8 @@ class PlayerSetup(BoxLayout):
         self.recent = list(recent)
         self.begins = 0
         self.app_draws = game.first_player == "random"
-        self.rule_text = RULEBOOK_BEGINS.get(game.first_player, RULEBOOK_BEGINS[""])
+        solo = game.max_players == 1
+        self.rule_text = "" if solo else RULEBOOK_BEGINS.get(game.first_player, RULEBOOK_BEGINS[""])
         self.redraw()
 
     def set_count(self, players: int) -> None:
@@ -105,8 +107,11 @@ class PlayerSetup(BoxLayout):
 
     @property
     def asks(self) -> bool:
-        """Whether New game asks who begins (not when the game's own first step does)."""
-        return self.game is None or self.game.first_player != "in-game"
+        """Whether New game asks who begins (not when the game's own first step does,
+        nor in a game for one)."""
+        if self.game is None:
+            return True
+        return self.game.first_player != "in-game" and self.game.max_players > 1
 
     def chosen_names(self) -> list[str]:
         """The names in turn order: the beginner (asked, or drawn now) is player 1."""
@@ -135,6 +140,7 @@ class PlayerSetup(BoxLayout):
             begins.disabled = not self.asks
             begins.bind(on_release=lambda _b, s=seat: self.set_begins(s))
             rows.add_widget(row)
+        self._even_chips(rows.children)
         chips = self.ids.recent
         chips.clear_widgets()
         for name in self.recent:
@@ -147,6 +153,17 @@ class PlayerSetup(BoxLayout):
         draw.text = "The app draws who begins" if self.app_draws else "Let the app draw who begins"
         draw.opacity = 1 if self.asks else 0
         draw.disabled = not self.asks
+
+    @staticmethod
+    def _even_chips(rows: list[Any]) -> None:
+        """Every colour chip as wide as the widest name, so each holds its whole name
+        ("Frosting Pink") and the name buttons line up."""
+        chips = [row.ids.colour_chip for row in rows]
+        for chip in chips:
+            chip.texture_update()
+        widest = max((chip.texture_size[0] for chip in chips), default=0)
+        for row in rows:
+            row.chip_width = max(dp(84), widest + dp(16))
 
     def _colour_of(self, seat: int, count: int) -> tuple[str, Any]:
         """Seat ``seat``'s colour once the beginner is player 1 (while asking)."""

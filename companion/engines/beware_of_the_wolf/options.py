@@ -10,12 +10,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.engines.base import Option
-from companion.engines.beware_of_the_wolf.die import DEFAULT_FACES, parse_faces
+from companion.engines.beware_of_the_wolf.die import DEFAULT_FACES, WOLF_FACE, parse_faces
+
+FACE_WORDS = (*((str(n), str(n)) for n in range(1, 13)), (WOLF_FACE, "Wolf's head"))
+"""Every face a die may show (numbers 1-12 and the wolf's head), as ``parse_faces`` reads them."""
 
 
 @dataclass(frozen=True)
 class FacesOption(Option):
     """A text option that must read as a list of die faces."""
+
+    item_word: str = "face"
+    """What a screen calls one item of the list."""
 
     def validate(self, value: Any) -> Any:
         value = super().validate(value)
@@ -27,17 +33,21 @@ OPTIONS: tuple[Option, ...] = (
     FacesOption(
         key="die_faces",
         default=DEFAULT_FACES,
-        description="The die's faces, separated by spaces; 'wolf' is the wolf's head.",
+        description=(
+            "What each face of the die shows; a roll of the wolf's head lets the roller "
+            "spin the wolf."
+        ),
         rulebook="If a player rolls the wolf's head, they may spin the wolf.",
         decision="BW2",
         title="Die faces",
+        words=FACE_WORDS,
     ),
     Option(
         key="guard_blocks_passing",
         default=False,
         description=(
-            "Off: a move may pass through the guarded zone but not end on an unprotected "
-            "space in it. On: it may not pass through such a space either."
+            "When on, a pawn may not even pass an unprotected space the wolf guards; "
+            "when off, it may pass but not stop there."
         ),
         rulebook="No player may enter the zone guarded by the wolf, unless they can hide behind a tree.",
         decision="BW4",
@@ -46,7 +56,10 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         key="midline_tolerance",
         default=2.0,
-        description="How close (degrees) the snout must be to a boundary to count as 'exactly at the midline'.",
+        description=(
+            "How close, in degrees, the wolf's snout must be to the line between two "
+            "spaces to hit both of them."
+        ),
         rulebook=(
             "If the wolf's snout points exactly at the midline between two spaces, "
             "both spaces are affected."
@@ -61,8 +74,8 @@ OPTIONS: tuple[Option, ...] = (
         key="thrown_out",
         default="home",
         description=(
-            "Where a thrown-out pawn goes: 'home' = back to its house to start its round again; "
-            "'back4' = back 4 spaces on the outer path, like a wolf hit."
+            "Where a pawn that is thrown out goes: back to its house to start its round "
+            "again, or back 4 spaces on the outer path, as when the wolf hits it."
         ),
         rulebook="Throwing out is permitted; however, not onto a space behind a tree.",
         decision="BW7",
@@ -73,7 +86,7 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         key="wolf_hits_spinner",
         default=False,
-        description="Whether the wolf also sends back the pawn of the player who spun it.",
+        description="When on, the wolf also sends back the pawn of the player who spun it.",
         rulebook=(
             "If the wolf's snout points at a space where other players stand unprotected, "
             "that player must move their game piece back 4 spaces on the outer path."
@@ -85,8 +98,8 @@ OPTIONS: tuple[Option, ...] = (
         key="round_limit",
         default=150,
         description=(
-            "The game ends after this many rounds of turns; then the pawn(s) furthest "
-            "along win. Only reached by very unlucky games; it keeps every game finite."
+            "After this many rounds the pawns furthest along win; only a very unlucky "
+            "game lasts that long."
         ),
         rulebook=(
             "The game ends when a player can bring their game piece directly back into "

@@ -25,7 +25,7 @@ from companion.engines.beware_of_the_wolf.actions import (
 from companion.engines.beware_of_the_wolf.board import HOUSE_STEP, Board
 from companion.engines.beware_of_the_wolf.catching import CatchOdds, catch_odds
 from companion.engines.beware_of_the_wolf.spin import caught
-from companion.engines.view import ChanceEntry, Choice, Ending, View, sentence
+from companion.engines.view import ChanceEntry, Choice, Ending, View, leaders, sentence
 
 if TYPE_CHECKING:
     from companion.engines.beware_of_the_wolf.state import WolfState
@@ -114,7 +114,16 @@ def present(state: WolfState, viewer: int | None = None) -> View:
         private=None,
         end=end,
         table=_table(state),
+        standing=_standing(state),
     )
+
+
+def _standing(state: WolfState) -> str:
+    """Who is furthest along (BW12's measure), once the pawns are on their way."""
+    if state.phase == "over" or state.log_round() is None:
+        return ""
+    ahead = [state.player_name(p) for p in state._furthest_along()]
+    return leaders(ahead, state.num_players, "furthest along")
 
 
 def _headline(state: WolfState, name: str) -> str:

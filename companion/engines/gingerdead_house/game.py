@@ -26,9 +26,10 @@ from companion.engines.gingerdead_house.state import GingerdeadState
 MODE = Option(
     key="mode",
     default="last-house",
+    title="Way to play",
     description=(
-        "last-house: the last house standing wins. co-op: 2 vs 2 (4 players), you win and lose "
-        "as a team. monster-hunter: score the power of the monsters you destroy (X = 0)."
+        "The last house standing wins; in Co-op two teams of two win or lose together "
+        "(4 players); in Monster Hunter you score the power of the monsters you destroy."
     ),
     rulebook=(
         "If your gingerbread house is the last standing, congratulations you won! ... "
@@ -37,39 +38,44 @@ MODE = Option(
     ),
     decision="GH7",
     choices=MODES,
+    choice_labels=("Last house standing", "Co-op, 2 against 2", "Monster Hunter"),
 )
 
 TEAMS = Option(
     key="teams",
     default="across",
+    title="Co-op teams",
     description=(
-        "Co-op teams: across = players 1 and 3 against 2 and 4 (partners sit opposite); "
-        "side-by-side = players 1 and 2 against 3 and 4."
+        "Who plays together in Co-op: partners sitting opposite each other (players 1 "
+        "and 3 against 2 and 4) or side by side (1 and 2 against 3 and 4)."
     ),
     rulebook="Co-op: This is a team-based version where it is a 2 vs. 2 deathmatch!",
     decision="GH7",
     choices=("across", "side-by-side"),
+    choice_labels=("Partners sit opposite", "Partners sit side by side"),
 )
 
 PLAYER_DECKS = Option(
     key="player_decks",
     default="digital",
+    title="Player decks",
     description=(
-        "digital: the app shuffles and deals each player's deck and knows every hand. table: "
-        "players draw real cards; the app counts hands and learns a card when it is played."
+        "Whether the app shuffles and deals each player's deck, or you draw your real "
+        "cards and the app learns each card when it is played."
     ),
     rulebook="Draw from your deck until you reveal 3 defense cards.",
     decision="GH14",
     choices=("digital", "table"),
+    choice_labels=("The app's decks", "Your real cards"),
 )
 
 ROUND_LIMIT = Option(
     key="round_limit",
     default=30,
+    title="Round limit",
     description=(
-        "The game ends after this many rounds. Last house standing and Co-op: the surviving "
-        "house(s) with the least monster power on their fields win (ties share). Monster "
-        "Hunter: the scores decide as usual."
+        "After this many rounds the standing houses with the least monster power on their "
+        "fields win (ties share); in Monster Hunter the scores decide."
     ),
     rulebook="If your gingerbread house is the last standing, congratulations you won!",
     decision="GH8",

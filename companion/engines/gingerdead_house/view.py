@@ -33,7 +33,16 @@ from companion.engines.gingerdead_house.board import MONSTER, Piece
 from companion.engines.gingerdead_house.cards import LANES, ROWS, Card
 from companion.engines.gingerdead_house.combat import PAST_ROW_1
 from companion.engines.gingerdead_house.text import named, public_line
-from companion.engines.view import ChanceEntry, Choice, Ending, Item, Private, View, sentence
+from companion.engines.view import (
+    ChanceEntry,
+    Choice,
+    Ending,
+    Item,
+    Private,
+    View,
+    leaders,
+    sentence,
+)
 
 if TYPE_CHECKING:
     from companion.engines.gingerdead_house.state import GingerdeadState
@@ -173,7 +182,24 @@ def present(state: GingerdeadState, viewer: int | None) -> View:
         private=_private(state, viewer),
         end=_ending(state) if player == TERMINAL else None,
         table=_table(state),
+        standing=_standing(state) if player != TERMINAL else "",
     )
+
+
+def _standing(state: GingerdeadState) -> str:
+    """The houses still standing, or in Monster Hunter who has the most points."""
+    if state.log_round() is None:
+        return ""
+    everyone = range(state.num_players)
+    if state.options["mode"] == "monster-hunter":
+        points = state.scores()
+        best = max(points)
+        ahead = [state.player_name(p) for p in everyone if points[p] == best]
+        return leaders(ahead, state.num_players, f"ahead with {best} points")
+    standing = [state.player_name(p) for p in everyone if state.board.alive[p]]
+    if len(standing) == state.num_players:
+        return "Every house is still standing."
+    return leaders(standing, state.num_players, "still standing")
 
 
 def secrets(state: GingerdeadState) -> list[str]:

@@ -17,10 +17,10 @@ EVERYONE_LOSES = "everyone-loses"
 LESS_QUICK = Option(
     key="less_quick",
     default=False,
+    title="Variant for the Less Quick",
     description=(
-        "Variant for the Less Quick: instead of a speed grab, each child is asked in "
-        "turn whether they take the revealed card, from the first player's left-hand "
-        "neighbour clockwise, ending with the first player."
+        "Instead of a speed grab, each child in turn is asked whether they take the "
+        "revealed card, clockwise from the first player's left, ending with the first player."
     ),
     rulebook=(
         "They begin by asking their left-hand neighbour. If that player takes the card, "
@@ -33,9 +33,9 @@ LESS_QUICK = Option(
 TOKENS_RUN_OUT = Option(
     key="tokens_run_out",
     default=FURTHEST_WIN,
+    title="If the tree tokens run out",
     description=(
-        "If the tree tokens run out before anyone wins: the children in the forest "
-        "furthest along the path win, or everyone loses."
+        "Who wins when the tree tokens run out before anyone reaches the parents' cottage."
     ),
     rulebook=(
         "A game consists of several turns and ends when one of the players reaches the "
@@ -43,6 +43,7 @@ TOKENS_RUN_OUT = Option(
     ),
     decision="PP8",
     choices=(FURTHEST_WIN, EVERYONE_LOSES),
+    choice_labels=("The children furthest along win", "Everyone loses"),
 )
 
 
@@ -65,11 +66,12 @@ def removed_series_option(box: Box | None) -> Option:
     return Option(
         key="removed_series",
         default="",
-        title="Easier games (series left out)",
+        title="Easier games: series left out",
         description=(
-            "Leave whole tree series in the box (their tokens and cards) for an easier "
-            "game. Tap a series to leave it out or bring it back."
+            "Leave whole tree series, tokens and cards, in the box for an easier game; "
+            "tap a series to leave it out or bring it back."
         ),
+        nothing_picked="All series in play",
         rulebook=(
             "For easier games, remove from the game the Tree tokens (and associated cards) "
             "showing 2 vertical holes or 2 horizontal holes (or both types)."

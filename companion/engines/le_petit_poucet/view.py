@@ -17,7 +17,7 @@ from companion.engines.le_petit_poucet import ogre, text
 from companion.engines.le_petit_poucet.actions import Action, First, Grab, Reveal, Token, Vote
 from companion.engines.le_petit_poucet.holes import Point, holes
 from companion.engines.le_petit_poucet.steps import ASK, CHECK, GRAB, OVER, START, TOUCH, VOTE
-from companion.engines.view import ChanceEntry, Choice, Ending, PictureRow, View, sentence
+from companion.engines.view import ChanceEntry, Choice, Ending, PictureRow, View, leaders, sentence
 
 if TYPE_CHECKING:
     from companion.engines.le_petit_poucet.state import PoucetState
@@ -134,7 +134,18 @@ def present(state: PoucetState, viewer: int | None = None) -> View:
         private=None,
         end=end,
         table=_table(state),
+        standing=_standing(state),
     )
+
+
+def _standing(state: PoucetState) -> str:
+    """Which children still in the forest are furthest along the path."""
+    if state.phase in (START, OVER):
+        return ""
+    left = [p for p in range(state.num_players) if state.in_forest(p)]
+    best = max(state.positions[p] for p in left)
+    ahead = [state.player_name(p) for p in left if state.positions[p] == best]
+    return leaders(ahead, state.num_players, "furthest along the path")
 
 
 def _choice(state: PoucetState, action: Action) -> Choice:

@@ -29,6 +29,7 @@ class LittleDeadRidingHoodGame(Game):
         Option(
             key="max_rounds",
             default=40,
+            title="Round limit",
             description="The game stops after this many rounds if nobody reached Grandma's house.",
             rulebook="The first player to land on a path piece that crosses the line out of "
             "the woods wins the game.",
@@ -39,17 +40,20 @@ class LittleDeadRidingHoodGame(Game):
         Option(
             key="stalled_result",
             default="furthest",
-            description="Who wins a game that stops without a pawn at Grandma's house: the "
-            "pawn(s) furthest into the woods, or nobody.",
+            title="If the game stops",
+            description="Who wins a game stopped by the round limit before a pawn reached "
+            "Grandma's house.",
             rulebook="Game Objective: Be the first Little Riding Hood to get to Grandma's House.",
             decision="LD11",
             choices=("furthest", "nobody"),
+            choice_labels=("The pawns furthest along win", "Nobody wins"),
         ),
         Option(
             key="reshuffle_discards",
             default=False,
-            description="When the event deck runs out, shuffle the discard pile into a new deck "
-            "(off: no more cards are drawn).",
+            title="Reshuffle the event cards",
+            description="When on, an empty event deck is made again from the shuffled discard "
+            "pile; when off, no more cards are drawn.",
             rulebook="You draw a card when you place a path piece that does not have an icon "
             "on it ... or by card effect. That is the only way you get cards.",
             decision="LD12",
@@ -57,38 +61,43 @@ class LittleDeadRidingHoodGame(Game):
         Option(
             key="event_cards",
             default="digital",
-            description="digital: the app deals and draws the event cards and knows every "
-            "hand. table: you play with the real cards; the app only counts the cards in each "
-            "hand and asks which card was played when one is revealed.",
+            title="Event cards",
+            description="Whether the app deals and draws the event cards, or you play with the "
+            "real cards and tell the app each card when it is played.",
             rulebook="Hidden cards are unknown until played. With real cards the app cannot see "
             "a hand or a deck. An engine that plays with table cards keeps what the table "
             "knows: how many cards each hand holds and which cards can still be unseen.",
             decision="LD23",
             choices=("digital", "table"),
+            choice_labels=("The app's cards", "Your real cards"),
         ),
         Option(
             key="fairest_window",
             default="each",
-            description="After a helper is chosen, each: ask every player who could play Who In "
-            "The Land Is Fairest Of All? in turn, clockwise. table: ask the table once; whoever "
-            "plays it taps it (fewer taps with table cards, where anyone with a card could).",
+            title="Asking for Who In The Land Is Fairest",
+            description="After a helper is chosen, who is asked about playing Who In The Land "
+            "Is Fairest Of All?: each player who could, in turn, or the whole table once.",
             rulebook="Cards can be played at any time during a turn, even when another player "
             "is taking an action.",
             decision="LD24",
             choices=("each", "table"),
+            choice_labels=("Each player in turn", "The table once"),
         ),
         Option(
             key="wolf_stacking",
             default="stack",
-            description="stack: a Wolf!!! played on a player who already skips their next "
-            "turn makes them skip the turn after as well. once: it cannot be played on them.",
+            title="Wolf!!! on a skipping player",
+            description="What a Wolf!!! does to a player who already skips their next turn: "
+            "they skip the turn after as well, or it cannot be played on them.",
             rulebook="Wolf!!!: Target player skips their next turn.",
             decision="LD26",
             choices=("stack", "once"),
+            choice_labels=("They skip one more turn", "It cannot be played"),
         ),
     )
     max_game_length = 20 + MAX_ROUNDS_LIMIT * ACTIONS_PER_ROUND
     piece_colours = PAWNS
+    first_player = "youngest"  # "The youngest player goes first."
 
     def __init__(self, box: Box | None = None, load: Callable[[], Box] = default_box) -> None:
         self._box = box

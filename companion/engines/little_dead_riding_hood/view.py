@@ -37,7 +37,16 @@ from companion.engines.little_dead_riding_hood.components import (
 )
 from companion.engines.little_dead_riding_hood.hidden import card_in, hand_cards, is_table, unseen
 from companion.engines.little_dead_riding_hood.steps import CardTurn, Combat, Move, Step, Stepmother
-from companion.engines.view import ChanceEntry, Choice, Ending, Item, PictureRow, Private, View
+from companion.engines.view import (
+    ChanceEntry,
+    Choice,
+    Ending,
+    Item,
+    PictureRow,
+    Private,
+    View,
+    leaders,
+)
 
 if TYPE_CHECKING:
     from companion.engines.little_dead_riding_hood.state import LdrhState
@@ -373,7 +382,19 @@ def present(s: LdrhState, viewer: int | None = None) -> View:
         private(s, viewer),
         None,
         table(s, acts),
+        standing(s),
     )
+
+
+def standing(s: LdrhState) -> str:
+    """Whose pawn is furthest into the woods, once the rounds have begun."""
+    if not s.round:
+        return ""
+    best = max(s.progress(p) for p in range(s.num_players))
+    if best < 0:  # every pawn still on its start space
+        return "No pawn has left the start yet."
+    ahead = [s.player_name(p) for p in range(s.num_players) if s.progress(p) == best]
+    return leaders(ahead, s.num_players, "furthest into the woods")
 
 
 def secrets(s: LdrhState) -> list[str]:

@@ -25,8 +25,8 @@ class LostInTheWoodsGame(Game):
             key="deck",
             default="digital",
             description=(
-                "digital: the app shuffles and deals the Journey deck. table: you shuffle and "
-                "draw the real cards and tap what each one was."
+                "Whether the app shuffles and deals the Journey deck, or you shuffle the "
+                "real cards and tap what each one was."
             ),
             rulebook="Shuffle the remaining cards to make the Journey deck.",
             choices=("digital", "table"),
@@ -37,9 +37,8 @@ class LostInTheWoodsGame(Game):
             key="max_shuffles",
             default=20,
             description=(
-                "The game is lost if the Journey deck would be shuffled more often than this "
-                "(rebuilds from the discard pile and Headless Horseman shuffles). Keeps every "
-                "game finite; real games shuffle far fewer times."
+                "The game is lost if the Journey deck would be shuffled more often than "
+                "this; real games shuffle far fewer times."
             ),
             rulebook="If there are no cards in the Journey deck, reshuffle the discard pile.",
             decision="LW12",

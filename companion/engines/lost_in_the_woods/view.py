@@ -73,6 +73,16 @@ def present(s: LostInTheWoodsState, viewer: int | None = None) -> View:
         private=None,
         end=_ending(s) if player == TERMINAL else None,
         table=_table(s, chance),
+        standing="" if player == TERMINAL else _standing(s),
+    )
+
+
+def _standing(s: LostInTheWoodsState) -> str:
+    """How close the one player is to winning, and to losing."""
+    left = CLOCK_END - s.time
+    return (
+        f"{len(s.forest)} of {FOREST_LENGTH} cards in the Forest row; the clock has "
+        f"{left} step{'' if left == 1 else 's'} left."
     )
 
 

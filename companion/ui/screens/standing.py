@@ -21,11 +21,17 @@ def title(record: GameRecord) -> str:
 
 
 def standing(journal: Journal, record: GameRecord) -> str:
-    """What the table would see now: the steps played and the headline, which says
-    whose turn it is (or why the game cannot be resumed)."""
+    """Where the game stood: its round (in the game's own word), who leads, whose turn,
+    then the headline of what it waits for (or why it cannot be resumed)."""
     try:
         session = Session.resume(journal, record.id)
     except ResumeFailed as err:
         return f"It cannot be resumed: {err}"
-    steps = len(session.steps)
-    return f"{steps} step{'' if steps == 1 else 's'} played. {session.state.view().headline}"
+    state = session.state
+    view = state.view()
+    round_number = state.log_round()
+    parts = [f"{session.game.round_word} {round_number}." if round_number else "", view.standing]
+    if view.turn is not None and state.num_players > 1:
+        parts.append(f"It is {state.player_name(view.turn)}'s turn.")
+    where = " ".join(p for p in parts if p)
+    return f"{where}\n{view.headline}" if where else view.headline

@@ -19,8 +19,8 @@ def test_the_rule_offers_each_series_of_the_box_by_name() -> None:
         ("horizontal", "2 horizontal holes"),
         ("three", "3 holes"),
     )
-    assert rule.name == "Easier games (series left out)"
-    assert rule.value_words("") == "None"
+    assert rule.name == "Easier games: series left out"
+    assert rule.value_words("") == "All series in play"
     assert rule.value_words("vertical,horizontal") == "2 vertical holes, 2 horizontal holes"
 
 

@@ -1,0 +1,100 @@
+"""House rules read in a family's words (issue 12.4): a short name, one line saying what
+the rule does and its value in words, never a choice's key or a developer word; the
+rulebook sentence and the decision id wait behind "Why?"."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from companion.engines.base import Option
+from companion.engines.registry import all_games
+from tests.engines.view_checks import player_words_problem
+
+GAMES = all_games()
+RULES = [(game.id, option) for game in GAMES for option in game.options]
+MARKUP = re.compile(r"\[/?[a-z]+(=[^\]]*)?\]")
+
+
+def shown_values(option: Option) -> list[object]:
+    """Every value a screen can show for ``option``: its default and each choice."""
+    return [option.default, *option.choices]
+
+
+def key_forms(key: str) -> list[re.Pattern[str]]:
+    """How a choice key leaks into text: quoted, or explained as "key:" or "key =".
+
+    Case matters: "Co-op" the way to play is a word, "co-op:" is its key."""
+    word = re.escape(key)
+    return [
+        re.compile(rf"['\"\u2018\u201c]{word}['\"\u2019\u201d]"),
+        re.compile(rf"(?<![\w-]){word}\s*[:=]"),
+    ]
+
+
+def test_every_game_has_house_rules_to_check() -> None:
+    assert {game.id for game in GAMES} >= {
+        "beware-of-the-wolf",
+        "gingerdead-house",
+        "le-petit-poucet",
+        "little-dead-riding-hood",
+        "lost-in-the-woods",
+    }
+    assert len(RULES) >= 15
+
+
+@pytest.mark.parametrize(("game_id", "option"), RULES, ids=[f"{g}-{o.key}" for g, o in RULES])
+def test_a_house_rule_speaks_player_words(game_id: str, option: Option) -> None:
+    texts = {"name": option.name, "description": option.description}
+    texts |= {f"value {v!r}": option.value_words(v) for v in shown_values(option)}
+    keys = [str(c) for c in option.choices if isinstance(c, str) and c]
+    keys += [k for k, _ in option.members] + [k for k, _ in option.words if not k.isdigit()]
+    for where, text in texts.items():
+        problem = player_words_problem(text)
+        assert problem is None, f"{game_id} {option.key} {where}: {problem} in {text!r}"
+        for key in keys:
+            for form in key_forms(key):
+                assert not form.search(text), f"{game_id} {option.key} {where} explains {key!r}"
+    assert option.title, f"{game_id} {option.key} has no short name of its own"
+    assert "\n" not in option.description and len(option.description) <= 200
+    for value in shown_values(option):
+        words = option.value_words(value)
+        assert words and words != "None", f"{game_id} {option.key}: {value!r} has no words"
+        assert words not in keys, f"{game_id} {option.key} shows the key {words!r}"
+
+
+def test_a_rule_with_nothing_left_out_says_so() -> None:
+    poucet = next(g for g in GAMES if g.id == "le-petit-poucet")
+    series = poucet.option("removed_series")
+    assert series.value_words("") == "All series in play"
+    first_key, first_name = series.members[0]
+    assert series.value_words(first_key) == first_name[:1].upper() + first_name[1:]
+
+
+def test_the_die_faces_read_as_faces() -> None:
+    wolf = next(g for g in GAMES if g.id == "beware-of-the-wolf")
+    faces = wolf.option("die_faces")
+    assert faces.value_words("1 2 3 4 5 wolf") == "1, 2, 3, 4, 5, Wolf's head"
+    assert faces.value_words("1 1 2 wolf wolf 3") == "1, 1, 2, Wolf's head, Wolf's head, 3"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+@pytest.mark.parametrize("game_id", ["little-dead-riding-hood", "gingerdead-house"])
+def test_new_game_shows_each_rule_in_words(ui: Any, game_id: str, size: tuple[int, int]) -> None:
+    from companion.ui.option_row import OptionRow
+
+    ui.resize(size)
+    ui.app.open_new_game(game_id)
+    ui.pump(3)
+    rows = [r for r in ui.screen().ids.options.children if isinstance(r, OptionRow)]
+    assert len(rows) == len(ui.screen().game.options)
+    for row in rows:
+        shown = MARKUP.sub("", row.label_text)
+        name, _, rest = shown.partition(": ")
+        assert name == row.option.name and rest.startswith(row.option.value_words(row.value))
+        for line in shown.split("\n"):
+            assert player_words_problem(line) is None, line
+    ui.scroll_into_view(rows[0])
+    ui.screenshot(f"house-rules-{game_id}", size)
