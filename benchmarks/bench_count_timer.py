@@ -26,19 +26,20 @@ Measured against each source's ideal schedule (start + slot x interval):
 * drawn: the end of the buffer swap of the first frame drawn after the number was set.
 
 Drift ("no cumulative drift": lateness must not grow with the count number) is the
-least-squares trend of the error against the count's ideal time, as the milliseconds
-it adds from the first count to the last.  The trend, not "the last holder's median
-minus the first's": on a display every drawn moment is one of the frames, and the
-beat's phase against the frame grid is the same for every source and wanders over a
-whole frame from count to count (60 frames of 16.7 ms do not divide 1 s exactly on
-Kivy's sleep-paced clock), so two medians of ten counts differ by about 3.4 ms (one
-standard deviation) with no drift at all, and a drift-free source missed a 3 ms
-target in about 6 runs in 10.  So for "drawn" the trend is taken of the error
-against the frame nearest the beat (``frame_error``): the best any source can do on
-the frames the window really drew.  The rest of the drawn error, beat to nearest
-frame, is at most half a frame either way and cannot accumulate; what a source
-adds, a frame too late or too early, is what grows if it drifts (the expected
-excess of a source slipping by d ms is d ms), and stays flat when it does not.
+trend of the error against the count's ideal time (Theil-Sen, so one late frame is
+one late count, not a drift), as the milliseconds it adds from the first count to
+the last.  A trend, not "the last holder's median minus the first's": every drawn
+moment is one of the window's frames, and the beat's phase against the frame grid
+(the same for every source) wanders over a whole frame from count to count, so two
+medians of ten counts differ by 3.2 ms (one standard deviation, lateness spread
+evenly over a 16.7 ms frame) with no drift at all: a drift-free source missed a
+3 ms target in 36 % of runs, and the goal, the worse of two runs, in 60 %.  So for
+"drawn" the trend is taken of the error against the frame nearest each beat
+(``frame_error``), the best any source could do on the frames the window really
+drew.  The rest, beat to nearest frame, is at most half a frame either way and
+cannot accumulate; a frame too late or too early is what a source adds, and what
+grows if it drifts (a source slipping by d ms lands a frame late in d / frame of
+the counts: d ms on average), while it stays flat when the source does not drift.
 
 Each run is a child process (Kivy runs one App per process) and says whether its
 beat thread had real-time priority (the bench runs as root, so SCHED_FIFO is
@@ -438,12 +439,16 @@ def frame_error(
 
 
 def trend(errors: np.ndarray, at: np.ndarray) -> float:
-    """The least-squares trend of ``errors`` over ``at`` (seconds), as the ms it adds
-    from the first count to the last."""
-    if errors.size < 2 or np.ptp(at) == 0:
+    """How much ``errors`` (ms) grow over ``at`` (s): the Theil-Sen slope (the median
+    of the slopes between every two counts), as the ms it adds from the first count
+    to the last.  A median, so one frame dropped under load is one late count, not a
+    drift; a source that slips a little on every count moves every slope."""
+    first, second = np.triu_indices(at.size, k=1)
+    apart = at[second] - at[first]
+    if not np.any(apart > 0):
         return 0.0
-    slope = np.polyfit(at, errors, 1)[0]
-    return float(slope * np.ptp(at))
+    slopes = (errors[second] - errors[first])[apart > 0] / apart[apart > 0]
+    return float(np.median(slopes) * np.ptp(at))
 
 
 def _stats(errors: np.ndarray) -> dict[str, float]:
