@@ -347,6 +347,9 @@ class BeatOnFrame:
             return
         self.pending = upcoming
         watch_from = upcoming.due - self.pace.draw - FRAMES_AHEAD * self.pace.period
+        if watch_from <= time.monotonic():  # due now (count 1 at a start): check this frame
+            self._next_frame(timer, upcoming)
+            return
         self._event = Clock.schedule_once(
             lambda _dt: self._next_frame(timer, upcoming), self._kivy_timeout(watch_from)
         )
@@ -364,9 +367,10 @@ class BeatOnFrame:
         self.pace.unwatch()
 
     def _next_frame(self, timer: Metronome, event: CountEvent) -> None:
-        """In a frame's own events: check in its "before draw" step.  (A check that
-        found it too early cannot re-arm "before draw" itself: Kivy would run it again
-        in the same step, so it comes back through here, one frame later.)"""
+        """Check in this frame's "before draw" step (from its own events, or from a
+        start, resume or late count posted to that step).  A check that found it too
+        early comes back through here one frame later: re-armed from "before draw",
+        Kivy would run it again in the same step."""
         self.pace.watch()
         self._event = Clock.schedule_once(lambda _dt: self.check(timer, event), -1)
 
