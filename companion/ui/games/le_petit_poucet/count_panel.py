@@ -232,11 +232,13 @@ def _nominal_frame() -> float:
 class FramePace:
     """How Kivy's frames run, as the count watches them near each beat.
 
-    ``period`` is the time from one frame to the next (between the count's checks
-    in consecutive frames), ``draw`` the time from the check, just before a frame
-    is drawn, to the end of its drawing (the window's ``on_flip``, the GPU's work done).  Both are
-    medians of the last frames seen, so one slow frame does not move the next beat.
-    Kivy's thread only; ``clock`` is ``time.monotonic`` unless a test injects one.
+    ``period`` is the time from one frame to the next (between the count's checks in
+    consecutive frames); ``draw`` the time from a check, just before its frame is
+    drawn, to the moment that frame is finished (the window's ``on_flip``, once the
+    GPU has drawn it: a software renderer draws at the swap).  Both are medians of
+    the last frames seen, so one slow frame does not move the next beat.  Only
+    checked frames wait for the GPU, a few around each beat.  Kivy's thread only;
+    ``clock`` is ``time.monotonic`` unless a test injects one.
     """
 
     def __init__(self, clock: Callable[[], float] = time.monotonic, keep: int = 31) -> None:
@@ -245,7 +247,9 @@ class FramePace:
         self._periods: deque[float] = deque(maxlen=keep)
         self._draws: deque[float] = deque(maxlen=keep)
         self._checked: float | None = None
-        """When the last check ran (the frame being drawn now, until its flip)."""
+        """When the last check ran."""
+        self._drawing: float | None = None
+        """The check whose frame is being drawn (until the window flips)."""
         self._window: Any = None
 
     @property
@@ -261,18 +265,18 @@ class FramePace:
         now = self.clock()
         if self._checked is not None and 0 < now - self._checked < 3 * self.nominal:
             self._periods.append(now - self._checked)
-        self._checked = now
+        self._checked = self._drawing = now
         return now
 
     def flipped(self, *_args: object) -> None:
-        """The window drew a frame (``on_flip``, just before the buffer swap).  The GPU
-        may not have drawn it yet (a software renderer draws at the swap), so the
-        picture is finished first: its moment is when it can go up."""
-        if self._checked is not None:
-            glFinish()
-            took = self.clock() - self._checked
-            if took < self.period:  # the checked frame's own drawing, not a later one's
-                self._draws.append(took)
+        """The window drew a frame (``on_flip``, just before the buffer swap)."""
+        if self._drawing is None:
+            return
+        glFinish()
+        took = self.clock() - self._drawing
+        self._drawing = None
+        if took < self.period:  # the checked frame's own drawing, not a later one's
+            self._draws.append(took)
 
     def nearest(self, now: float, due: float) -> bool:
         """Whether the frame about to be drawn goes up nearer ``due`` than the next one
@@ -289,7 +293,7 @@ class FramePace:
         if self._window is not None:
             self._window.funbind("on_flip", self.flipped)
             self._window = None
-        self._checked = None
+        self._checked = self._drawing = None
 
 
 class BeatOnFrame:
