@@ -10,11 +10,12 @@ box) by its key through the controller.  If the game moves without the timer
 
 What the table hears is ``CountAudio``'s job (one pre-rendered track for the whole
 turn in metronome mode, a clip per tap in tap mode), started by the timer itself on the
-timing side (``on_sound``), never through Kivy's Clock.  What it sees is set by
-Kivy's own clock: an event armed to each count's ideal time on the metronome's grid
-(``BeatOnFrame``) sets the number in the frame the beat lands in, instead of a frame
-after the beat thread's wake-up; the thread's own events, posted to run before the
-next frame, are the fallback and carry "pass", "done" and the rest.
+timing side (``on_sound``), never through Kivy's Clock.  What it sees is set on
+Kivy's thread just before a frame is drawn: near each count's ideal time on the
+metronome's grid, each frame checks whether its picture goes up nearest the beat
+(``BeatOnFrame``) and sets the number then, instead of a frame after the beat
+thread's wake-up; the thread's own events, posted to run before the next frame,
+are the fallback and carry "pass", "done" and the rest.
 """
 
 from __future__ import annotations
