@@ -38,8 +38,13 @@ evenly over a 16.7 ms frame) with no drift at all: a drift-free source missed a
 (``frame_error``), the best any source could do on the frames the window really
 drew.  The rest, beat to nearest frame, is at most half a frame either way and
 cannot accumulate; a frame too late or too early is what a source adds, and what
-grows if it drifts (a source slipping by d ms lands a frame late in d / frame of
-the counts: d ms on average), while it stays flat when the source does not drift.
+grows if it drifts, while it stays flat when the source does not drift.  Twenty
+counts that each land on a frame cannot resolve much less than a frame of drift
+over the turn with any estimator: a least-squares trend is unbiased but scatters by
+3-4 ms for a drift-free source that lands a frame late now and then (a false
+"missed" in about 4 runs in 10), so the median of slopes is used, which reads such
+a source as flat and a source slipping 1 ms a count (19 ms over the turn) as 6-17
+ms; it under-reads a slip well under a frame over the turn.
 
 Each run is a child process (Kivy runs one App per process) and says whether its
 beat thread had real-time priority (the bench runs as root, so SCHED_FIFO is
