@@ -1,7 +1,8 @@
-"""The Le Petit Poucet count's numbers, set by Kivy's clock at each beat's grid time.
+"""The Le Petit Poucet count's numbers, put in the frame that goes up nearest each beat.
 
-Nothing waits: the test reads the Kivy event armed for the next count (its timeout
-from Kivy's last frame) and runs its callback itself.
+Nothing waits: the test reads the Kivy events armed for the next count (the first a
+couple of frames before the beat, timed from Kivy's last frame; then a check in each
+frame's "before draw" step) and runs their callbacks itself, on a frame clock it sets.
 """
 
 from __future__ import annotations
@@ -12,7 +13,19 @@ import pytest
 from kivy.clock import Clock
 
 from companion.devices.timing import CountEvent, Metronome
-from companion.ui.games.le_petit_poucet.count_panel import BeatOnFrame
+from companion.ui.games.le_petit_poucet.count_panel import FRAMES_AHEAD, BeatOnFrame, FramePace
+
+FRAME = 1 / 60
+
+
+class FrameClock:
+    """The frames' clock (the timer's own, ``time.monotonic``, moved by the test)."""
+
+    def __init__(self) -> None:
+        self.now = time.monotonic()
+
+    def __call__(self) -> float:
+        return self.now
 
 
 def started(interval: float = 1.0) -> tuple[Metronome, list[CountEvent], BeatOnFrame]:
@@ -20,7 +33,7 @@ def started(interval: float = 1.0) -> tuple[Metronome, list[CountEvent], BeatOnF
     metronome = Metronome([0, 1], events.append, interval=interval, wait=lambda _t: None)
     metronome.begin()  # on the real clock, with no thread: nothing beats by itself
     shown: list[CountEvent] = []
-    beats = BeatOnFrame(shown.append)
+    beats = BeatOnFrame(shown.append, pace=FramePace(FrameClock()))
     beats.follow(metronome, CountEvent("started", 0, 0, 0.0, 0.0))
     return metronome, shown, beats
 
@@ -31,24 +44,89 @@ def fire(beats: BeatOnFrame) -> None:
     event.get_callback()(0.0)
 
 
-def test_each_number_is_armed_to_its_beats_ideal_time_on_kivys_clock() -> None:
+def frame_at(beats: BeatOnFrame, moment: float) -> None:
+    """One frame whose "before draw" step runs at ``moment``: its own events, then the check."""
+    clock = beats.pace.clock
+    assert isinstance(clock, FrameClock)
+    assert beats._event is not None
+    if beats._event.timeout != -1:  # the timed event (or the last frame's "ask again")
+        fire(beats)
+    assert beats._event is not None and beats._event.timeout == -1  # check before drawing
+    clock.now = moment
+    fire(beats)
+
+
+def land(beats: BeatOnFrame) -> None:
+    """The pending count's frame, checked at its beat."""
+    assert beats.pending is not None
+    frame_at(beats, beats.pending.due)
+
+
+def test_the_checks_start_a_couple_of_frames_before_each_beat_on_kivys_clock() -> None:
     metronome, shown, beats = started()
     assert beats.pending is not None and beats.pending.count == 1
-    fire(beats)
+    assert beats._event.timeout == -1  # count 1 is due as counting starts: this frame
+    land(beats)
     assert [e.count for e in shown] == [1]
-    # count 2 is armed one beat after the grid's origin, timed from Kivy's last frame
+    # count 2's checks start two frames before one beat after the grid's origin
     pending = beats.pending
     assert pending is not None and pending.count == 2
     assert pending.due == pytest.approx(metronome.slot_time(1))
-    kivy_due = pending.due - time.monotonic() + Clock.time()
+    kivy_due = pending.due - FRAMES_AHEAD * beats.pace.period - time.monotonic() + Clock.time()
     assert beats._event.timeout == pytest.approx(kivy_due - Clock.get_time(), abs=0.005)
     beats.cancel()
 
 
+def test_the_number_goes_up_in_the_frame_nearest_its_beat() -> None:
+    metronome, shown, beats = started()
+    land(beats)
+    due = beats.pending.due if beats.pending is not None else 0.0
+    frame_at(beats, due - 1.3 * FRAME)  # the next frame is nearer the beat: wait
+    assert [e.count for e in shown] == [1]
+    assert beats._event is not None and beats._event.timeout == 0  # ask again next frame
+    frame_at(beats, due - 0.3 * FRAME)  # up a third of a frame early: nearer than the next
+    assert [e.count for e in shown] == [1, 2]
+    beats.cancel()
+
+
+def test_a_slow_drawing_frame_is_chosen_earlier() -> None:
+    metronome, shown, beats = started()
+    pace = beats.pace
+    clock = pace.clock
+    assert isinstance(clock, FrameClock)
+    for _ in range(5):  # frames whose pictures go up 10 ms after the check
+        clock.now += FRAME
+        pace.checked()
+        clock.now += 0.010
+        pace.flipped()
+        clock.now -= 0.010
+    assert pace.draw == pytest.approx(0.010) and pace.period == pytest.approx(FRAME)
+    land(beats)
+    due = beats.pending.due if beats.pending is not None else 0.0
+    frame_at(beats, due - 1.2 * FRAME)  # up 0.6 frame early, the next 0.4 late: wait
+    assert [e.count for e in shown] == [1]
+    frame_at(beats, due - 1.0 * FRAME)  # up 0.4 frame early, the next 0.6 late: this one
+    assert [e.count for e in shown] == [1, 2]
+    beats.cancel()
+
+
+def test_a_frame_drawn_long_after_its_check_is_not_taken_for_the_drawing_time() -> None:
+    pace = FramePace(FrameClock())
+    clock = pace.clock
+    assert isinstance(clock, FrameClock)
+    pace.checked()
+    clock.now += 0.004
+    pace.flipped()  # the checked frame's own drawing
+    clock.now += 0.5  # nothing checked since: a later frame's flip, a beat later
+    pace.flipped()
+    pace.checked()  # the next beat's first check: no frame-to-frame gap
+    assert pace.draw == pytest.approx(0.004) and pace.period == pytest.approx(pace.nominal)
+
+
 def test_the_beat_threads_late_event_neither_repeats_nor_steps_back_a_number() -> None:
     metronome, shown, beats = started()
-    fire(beats)
-    fire(beats)  # counts 1 and 2 drawn on their frames
+    land(beats)
+    land(beats)  # counts 1 and 2 drawn on their frames
     late = CountEvent("count", 0, 1, 0.0, 0.0, slot=0)  # the thread's count 1, a frame late
     beats.follow(metronome, late)
     assert [e.count for e in shown] == [1, 2]
@@ -62,7 +140,7 @@ def test_the_beat_threads_late_event_neither_repeats_nor_steps_back_a_number() -
 def test_after_the_tenth_the_next_holders_first_count_is_armed() -> None:
     metronome, shown, beats = started()
     for _ in range(10):
-        fire(beats)
+        land(beats)
     assert [e.count for e in shown] == list(range(1, 11))
     pending = beats.pending
     assert pending is not None and (pending.holder, pending.count, pending.slot) == (1, 1, 12)
@@ -71,9 +149,9 @@ def test_after_the_tenth_the_next_holders_first_count_is_armed() -> None:
 
 def test_a_pause_cancels_the_armed_number_and_undoes_one_drawn_early() -> None:
     metronome, shown, beats = started()
-    fire(beats)  # count 1 (slot 0) beaten at once by the grid
+    land(beats)  # count 1 (slot 0) beaten at once by the grid
     metronome.poll()
-    fire(beats)  # count 2 drawn a moment before its beat...
+    frame_at(beats, metronome.slot_time(1) - 0.005)  # count 2 drawn a moment before its beat...
     metronome.pause()  # ...and the table paused before it sounded
     paused = CountEvent("paused", 0, 1, 0.0, 0.0, slot=1)
     beats.follow(metronome, paused)

@@ -10,21 +10,27 @@ box) by its key through the controller.  If the game moves without the timer
 
 What the table hears is ``CountAudio``'s job (one pre-rendered track for the whole
 turn in metronome mode, a clip per tap in tap mode), started by the timer itself on the
-timing side (``on_sound``), never through Kivy's Clock.  What it sees is set by
-Kivy's own clock: an event armed to each count's ideal time on the metronome's grid
-(``BeatOnFrame``) sets the number in the frame the beat lands in, instead of a frame
-after the beat thread's wake-up; the thread's own events, posted to run before the
-next frame, are the fallback and carry "pass", "done" and the rest.
+timing side (``on_sound``), never through Kivy's Clock.  What it sees is set on
+Kivy's thread just before a frame is drawn: near each count's ideal time on the
+metronome's grid, each frame checks whether its picture goes up nearest the beat
+(``BeatOnFrame``) and sets the number then, instead of a frame after the beat
+thread's wake-up; the thread's own events, posted to run before the next frame,
+are the fallback and carry "pass", "done" and the rest.
 """
 
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable
 from functools import partial
+from statistics import median
 from typing import Any
 
+from kivy.base import EventLoop
 from kivy.clock import Clock
+from kivy.config import Config
+from kivy.graphics.opengl import glFinish
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
@@ -213,23 +219,112 @@ class PoucetCountPanel(BoxLayout):
         self._show_status()
 
 
+FRAMES_AHEAD = 2
+"""From this many frames before a beat, each frame asks, just before it is drawn,
+whether its picture is the one that goes up nearest the beat."""
+
+
+def _nominal_frame() -> float:
+    """One frame at Kivy's ``maxfps`` (60 per second when it is unlimited)."""
+    fps = Config.getint("graphics", "maxfps")
+    return 1.0 / fps if fps > 0 else 1.0 / 60
+
+
+class FramePace:
+    """How Kivy's frames run, as the count watches them near each beat.
+
+    ``period`` is the time from one frame to the next (between the count's checks in
+    consecutive frames); ``draw`` the time from a check, just before its frame is
+    drawn, to the moment that frame is finished (the window's ``on_flip``, once the
+    GPU has drawn it: a software renderer draws at the swap).  Both are medians of
+    the last frames seen, so one slow frame does not move the next beat.  Only
+    checked frames wait for the GPU, a few around each beat.  Kivy's thread only;
+    ``clock`` is ``time.monotonic`` unless a test injects one.
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic, keep: int = 31) -> None:
+        self.clock = clock
+        self.nominal = _nominal_frame()
+        self._periods: deque[float] = deque(maxlen=keep)
+        self._draws: deque[float] = deque(maxlen=keep)
+        self._checked: float | None = None
+        """When the last check ran."""
+        self._drawing: float | None = None
+        """The check whose frame is being drawn (until the window flips)."""
+        self._window: Any = None
+
+    @property
+    def period(self) -> float:
+        return median(self._periods) if self._periods else self.nominal
+
+    @property
+    def draw(self) -> float:
+        return median(self._draws) if self._draws else 0.0
+
+    def checked(self) -> float:
+        """A check just before a frame is drawn: now, noted for the period and draw."""
+        now = self.clock()
+        if self._checked is not None and 0 < now - self._checked < 3 * self.nominal:
+            self._periods.append(now - self._checked)
+        self._checked = self._drawing = now
+        return now
+
+    def flipped(self, *_args: object) -> None:
+        """The window drew a frame (``on_flip``, just before the buffer swap)."""
+        if self._drawing is None:
+            return
+        glFinish()
+        took = self.clock() - self._drawing
+        self._drawing = None
+        if took < self.period:  # the checked frame's own drawing, not a later one's
+            self._draws.append(took)
+
+    def nearest(self, now: float, due: float) -> bool:
+        """Whether the frame about to be drawn goes up nearer ``due`` than the next one
+        (or after it): its picture is up ``draw`` from now, the next one ``period`` later."""
+        return now + self.draw >= due - self.period / 2
+
+    def watch(self) -> None:
+        """Listen to the window's frames (once; no window, no draw times)."""
+        if self._window is None and EventLoop.window is not None:
+            self._window = EventLoop.window
+            self._window.fbind("on_flip", self.flipped)
+
+    def unwatch(self) -> None:
+        if self._window is not None:
+            self._window.funbind("on_flip", self.flipped)
+            self._window = None
+        self._checked = self._drawing = None
+
+
 class BeatOnFrame:
-    """Each metronome count's number, set by Kivy's clock at the count's ideal time.
+    """Each metronome count's number, put in the frame whose picture goes up nearest
+    the count's ideal time.
 
     The beat thread wakes on time, but a number it posts waits for the next frame: a
-    beat that lands just after a frame began is drawn a whole frame later.  Kivy's
-    clock runs an event in the first frame that ticks no more than 5 ms before its
-    time, so an event armed to the grid's ideal time (``Metronome.upcoming_count``)
-    sets the number in the frame whose picture goes up as the beat sounds.  Each armed
+    beat that lands just after a frame began is drawn a whole frame later, and Kivy's
+    clock runs a timed event in the first frame that *begins* near its time, however
+    long that frame then takes to draw.  So a Kivy event armed a couple of frames
+    before each count's grid time (``Metronome.upcoming_count``: absolute times, so
+    nothing accumulates) starts a check in each frame, in Kivy's "before draw" step
+    (timeout -1, after the frame's own work): if this frame's picture, up ``draw``
+    from now, is nearer the beat than the next frame's, the number is set now.  The
+    number is then at most half a frame early or late (plus a frame's jitter).  Each
     number arms the next; the timer's own events (``follow``) arm the first after a
-    start or resume, cancel on a pause, and set a count the armed event did not (say,
+    start or resume, cancel on a pause, and set a count the checks did not (say,
     ``armed=False`` for a test's clock).  Kivy's thread only.
     """
 
-    def __init__(self, show: Callable[[CountEvent], None], armed: bool = True) -> None:
+    def __init__(
+        self,
+        show: Callable[[CountEvent], None],
+        armed: bool = True,
+        pace: FramePace | None = None,
+    ) -> None:
         self.show = show
         """Sets ``event.count`` on screen."""
         self.armed = armed
+        self.pace = pace or FramePace()
         self.shown_slot = -1
         """The grid slot of the number on screen."""
         self.pending: CountEvent | None = None
@@ -250,19 +345,46 @@ class BeatOnFrame:
                 self._put(timer, event)
 
     def arm(self, timer: Metronome, after_slot: int = -1) -> None:
-        """Arm Kivy's clock to the next count's ideal time (none while paused or done)."""
-        self.cancel()
+        """Arm Kivy's clock a few frames before the next count (none while paused or done)."""
+        self._disarm()
         upcoming = timer.upcoming_count(max(after_slot, self.shown_slot))
         if upcoming is None or not self.armed:
             return
-        # Kivy times an event from its last frame's tick, on its own clock
-        due = upcoming.due - time.monotonic() + Clock.time()
         self.pending = upcoming
+        watch_from = upcoming.due - self.pace.draw - FRAMES_AHEAD * self.pace.period
+        if watch_from <= time.monotonic():  # due now (count 1 at a start): check this frame
+            self._next_frame(timer, upcoming)
+            return
         self._event = Clock.schedule_once(
-            lambda _dt: self._put(timer, upcoming), max(0.0, due - Clock.get_time())
+            lambda _dt: self._next_frame(timer, upcoming), self._kivy_timeout(watch_from)
         )
 
+    def check(self, timer: Metronome, event: CountEvent) -> None:
+        """Just before a frame is drawn: set ``event``'s number if this frame goes up
+        nearest its beat, else ask again in the next frame."""
+        if self.pace.nearest(self.pace.checked(), event.due):
+            self._put(timer, event)
+        else:
+            self._event = Clock.schedule_once(lambda _dt: self._next_frame(timer, event), 0)
+
     def cancel(self) -> None:
+        self._disarm()
+        self.pace.unwatch()
+
+    def _next_frame(self, timer: Metronome, event: CountEvent) -> None:
+        """Check in this frame's "before draw" step (from its own events, or from a
+        start, resume or late count posted to that step).  A check that found it too
+        early comes back through here one frame later: re-armed from "before draw",
+        Kivy would run it again in the same step."""
+        self.pace.watch()
+        self._event = Clock.schedule_once(lambda _dt: self.check(timer, event), -1)
+
+    @staticmethod
+    def _kivy_timeout(at: float) -> float:
+        """Kivy times an event from its last frame's tick, on its own clock."""
+        return max(0.0, at - time.monotonic() + Clock.time() - Clock.get_time())
+
+    def _disarm(self) -> None:
         if self._event is not None:
             self._event.cancel()
         self._event = self.pending = None
