@@ -76,10 +76,12 @@ def main() -> int:
         from companion.engines.lost_in_the_woods import advisor  # noqa: F401
 
         registry.all_games()
+    from companion.ui.launch import configure_kivy, launch_app
+
+    configure_kivy()  # as launch_app does before Kivy's first import: Kivy reads it then
     from kivy.clock import Clock
 
     from companion.ui.app import CompanionApp
-    from companion.ui.launch import launch_app
 
     started = CompanionApp.on_start
 
