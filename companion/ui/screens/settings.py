@@ -78,6 +78,9 @@ class SettingsScreen(Screen):
         if not game.options:
             body.add_widget(Factory.Body(text="This game has no house-rule options."))
         values = owner_box.options_that_fit(game, self.settings.options_for(game.id, game))
+        reset = self.settings.take_note(game.id)  # saved rules this version dropped
+        if reset:
+            App.get_running_app().notify(reset)
         save = partial(self._save_option, game)
         for option in game.options:
             body.add_widget(OptionRow(option, values[option.key], save))

@@ -1,0 +1,110 @@
+"""A cold start reaches the home screen without numpy, any game's engine or any game
+screen: those are most of a start, and each loads when its game is opened, its house
+rules shown or its saved game resumed (issue 15, item 6).
+
+Each case starts the app in a fresh interpreter, as ``companion --sim`` does, through
+the start benchmark's own probe (``benchmarks/start_probe.py``), which prints every
+module imported once the home screen has been drawn.  Nothing here is timed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion import paths
+from companion import settings as settings_mod
+from companion.engines import registry
+from companion.session.journal import Journal
+from companion.session.session import Session
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME_PACKAGES = sorted(
+    p.name for p in (ROOT / "companion" / "engines").iterdir() if (p / "__init__.py").is_file()
+)
+RESUMED = "beware-of-the-wolf"
+
+
+def start_app(data_dir: Path) -> dict[str, Any]:
+    """Start the app on ``data_dir``; what the probe saw at the home screen."""
+    env = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "KIVY_NO_ARGS": "1"}
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.start_probe", str(data_dir)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+    )
+    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    assert lines, f"the app did not reach the home screen: {done.stderr[-2000:]}"
+    probe: dict[str, Any] = json.loads(lines[-1])
+    return probe
+
+
+def engines_imported(modules: list[str]) -> set[str]:
+    return {
+        package
+        for package in GAME_PACKAGES
+        for name in modules
+        if name == f"companion.engines.{package}"
+        or name.startswith(f"companion.engines.{package}.")
+    }
+
+
+def game_screens_imported(modules: list[str]) -> list[str]:
+    return [
+        name
+        for name in modules
+        if name == "companion.ui.game_screen" or name.startswith("companion.ui.games")
+    ]
+
+
+@pytest.fixture(scope="module")
+def game_packages() -> list[str]:
+    assert len(GAME_PACKAGES) == 5, GAME_PACKAGES  # the five games of the box
+    return GAME_PACKAGES
+
+
+def test_a_first_start_shows_home_without_numpy_engines_or_game_screens(
+    tmp_path: Path, game_packages: list[str]
+) -> None:
+    probe = start_app(tmp_path)
+    assert probe["screen"] == "home"
+    modules = probe["modules"]
+    assert "numpy" not in modules
+    assert engines_imported(modules) == set()
+    assert game_screens_imported(modules) == []
+
+
+def test_saved_house_rules_and_a_saved_game_import_only_the_resumed_games_engine(
+    tmp_path: Path, game_packages: list[str]
+) -> None:
+    """Every game has a saved house rule, and one game is unfinished: the resume prompt
+    says where that game stood (its engine replays it), the others wait to be opened."""
+    saved = settings_mod.Settings()
+    for game in registry.all_games():
+        if game.options:
+            option = game.options[0]
+            saved.set_option(game.id, option.key, option.default, game)
+    assert len(saved.house_rules) >= 4
+    settings_mod.save(saved, paths.settings_path(tmp_path))
+    journal = Journal(paths.journal_path(tmp_path))
+    Session.start(journal, RESUMED, 2, seed=5, names=["Ann", "Bo"])
+    journal.close()
+
+    probe = start_app(tmp_path)
+    assert probe["screen"] == "home"
+    modules = probe["modules"]
+    assert "numpy" not in modules
+    resumed_package = RESUMED.replace("-", "_")
+    assert engines_imported(modules) == {resumed_package}
+    assert game_screens_imported(modules) == []
