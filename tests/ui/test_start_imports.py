@@ -23,6 +23,8 @@ from companion import settings as settings_mod
 from companion.engines import registry
 from companion.session.journal import Journal
 from companion.session.session import Session
+from companion.ui.option_row import OptionRow
+from tests.ui.conftest import Driver
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME_PACKAGES = sorted(
@@ -108,3 +110,32 @@ def test_saved_house_rules_and_a_saved_game_import_only_the_resumed_games_engine
     resumed_package = RESUMED.replace("-", "_")
     assert engines_imported(modules) == {resumed_package}
     assert game_screens_imported(modules) == []
+
+
+def test_settings_lists_every_game_and_shows_its_house_rules_when_opened(
+    ui: Driver, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sections come from the listings; a game's rules are read from its engine
+    when its section is tapped, and a saved rule this version no longer has is named."""
+    games = registry.all_games()
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"house_rules": {games[0].id: {"zz": 1}}}))
+    loaded, problem = settings_mod.load(path, check_now=False)
+    assert problem is None
+    monkeypatch.setattr(ui.app.services, "settings", loaded)
+    ui.app.go("settings")
+    ui.pump(3)
+    screen = ui.screen()
+    sections = {button.text: button for button in screen.ids.sections.children}
+    assert set(sections) == {"Devices & sound", *(game.name for game in games)}
+    for game in games:
+        ui.tap(sections[game.name])
+        if game is games[0]:
+            ui.screenshot("settings-game-rules")
+            ui.screenshot("settings-game-rules", (1280, 720))
+        texts = [w.text for w in screen.ids.body.children if hasattr(w, "text")]
+        assert f"House rules: {game.name}" in texts
+        rows = [w for w in screen.ids.body.children if isinstance(w, OptionRow)]
+        assert len(rows) == len(game.options), game.name
+    reset = f"house_rules.{games[0].id}.zz (no such house rule)"
+    assert [text for _, text in ui.app.messages if reset in text] != []
