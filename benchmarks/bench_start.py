@@ -24,6 +24,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from benchmarks.goals import report
 from benchmarks.table import print_table
@@ -34,39 +35,45 @@ MEMORY_TARGET_MB = 120.0
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def start_env(bytecode: str) -> dict[str, str]:
-    """The app's environment, its compiled bytecode kept in ``bytecode`` between starts."""
+def start_env(bytecode: str | None = None) -> dict[str, str]:
+    """The app's environment; with ``bytecode``, its compiled bytecode kept there."""
     env = {
         **os.environ,
         "SDL_AUDIODRIVER": os.environ.get("SDL_AUDIODRIVER", "dummy"),
         "GPIOZERO_PIN_FACTORY": "mock",
         "KIVY_NO_ARGS": "1",
-        "PYTHONPYCACHEPREFIX": bytecode,
     }
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    if bytecode is not None:
+        env["PYTHONPYCACHEPREFIX"] = bytecode
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
     return env
 
 
-def one_start(eager: bool, bytecode: str) -> dict[str, object]:
-    with tempfile.TemporaryDirectory() as data:
-        env = start_env(bytecode)
-        command = [sys.executable, "-m", "benchmarks.start_probe", data]
-        spawned = time.time()
-        done = subprocess.run(
-            [*command, "--eager"] if eager else command,
-            capture_output=True,
-            text=True,
-            env=env,
-            cwd=ROOT,
-            timeout=120,
-            check=False,
-        )
+def start_on(data: str, eager: bool = False, bytecode: str | None = None) -> dict[str, Any]:
+    """Start the app on the data directory ``data`` in a fresh interpreter: what the probe
+    saw at the home screen, and ``seconds`` from the spawn to the frame it was drawn in."""
+    command = [sys.executable, "-m", "benchmarks.start_probe", data]
+    spawned = time.time()
+    done = subprocess.run(
+        [*command, "--eager"] if eager else command,
+        capture_output=True,
+        text=True,
+        env=start_env(bytecode),
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+    )
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
     if not lines:
         raise RuntimeError(f"the app did not reach the home screen: {done.stderr[-2000:]}")
-    probe = json.loads(lines[-1])
+    probe: dict[str, Any] = json.loads(lines[-1])
     probe["seconds"] = probe["shown"] - spawned
     return probe
+
+
+def one_start(eager: bool, bytecode: str) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as data:
+        return start_on(data, eager, bytecode)
 
 
 def spread(values: list[float], fmt: str = "{:.2f}") -> str:
@@ -90,9 +97,9 @@ def main() -> None:
         ("the app's start", measured[False]),
         ("eager (all engines, numpy, advisor)", measured[True]),
     ):
-        seconds = [float(r["seconds"]) for r in runs]  # type: ignore[arg-type]
-        rss = [int(r["rss_kb"]) / 1024 for r in runs]  # type: ignore[call-overload]
-        gl = [int(r["gl_kb"]) / 1024 for r in runs]  # type: ignore[call-overload]
+        seconds = [float(r["seconds"]) for r in runs]
+        rss = [int(r["rss_kb"]) / 1024 for r in runs]
+        gl = [int(r["gl_kb"]) / 1024 for r in runs]
         own = [a - b for a, b in zip(rss, gl, strict=True)]
         rows.append(
             [
@@ -101,8 +108,8 @@ def main() -> None:
                 spread(rss, "{:.0f}"),
                 spread(gl, "{:.0f}"),
                 spread(own, "{:.0f}"),
-                ", ".join(runs[-1]["heavy"]) or "none",  # type: ignore[arg-type]
-                len(runs[-1]["engines"]),  # type: ignore[arg-type]
+                ", ".join(runs[-1]["heavy"]) or "none",
+                len(runs[-1]["engines"]),
             ]
         )
         results[name] = (statistics.median(seconds), statistics.median(own))

@@ -10,14 +10,12 @@ module imported once the home screen has been drawn.  Nothing here is timed.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from benchmarks.bench_start import start_on
 from companion import paths
 from companion import settings as settings_mod
 from companion.engines import registry
@@ -35,21 +33,7 @@ RESUMED = "beware-of-the-wolf"
 
 def start_app(data_dir: Path) -> dict[str, Any]:
     """Start the app on ``data_dir``; what the probe saw at the home screen."""
-    env = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "KIVY_NO_ARGS": "1"}
-    env.setdefault("SDL_AUDIODRIVER", "dummy")
-    done = subprocess.run(
-        [sys.executable, "-m", "benchmarks.start_probe", str(data_dir)],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=120,
-        check=False,
-    )
-    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
-    assert lines, f"the app did not reach the home screen: {done.stderr[-2000:]}"
-    probe: dict[str, Any] = json.loads(lines[-1])
-    return probe
+    return start_on(str(data_dir))
 
 
 def engines_imported(modules: list[str]) -> set[str]:
