@@ -9,9 +9,10 @@ hardware GL does not have), read from /proc/self/smaps.  The eager start imports
 every engine, numpy and the advisor first, as a start that loads all up front would.
 
 Python's bytecode is cached as on an installed companion (this shell may forbid
-writing it: ``PYTHONDONTWRITEBYTECODE``), in a cache of the benchmark's own: the
-first start after installing compiles the app's sources, every later one reads
-them compiled.  That first start is run first and shown on its own row.
+writing it: ``PYTHONDONTWRITEBYTECODE``), in a cache of the benchmark's own: its
+first start compiles every module (Kivy's too, whose installed bytecode a cache
+elsewhere does not use), every later one reads them compiled.  That first start is
+run first and shown on its own row.
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ def main() -> None:
         }
     rows, results = [], {}
     for name, runs in (
-        ("first start after installing", [first]),
+        ("first start, no bytecode yet (compiles all)", [first]),
         ("the app's start", measured[False]),
         ("eager (all engines, numpy, advisor)", measured[True]),
     ):
