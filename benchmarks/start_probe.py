@@ -3,8 +3,8 @@
 Starts the companion the way ``companion --sim`` does (``launch_app``), and once the
 home screen has been drawn (the frame after ``on_start``) prints one JSON line: the
 wall-clock time, the resident memory, the part of it that is mapped GL driver code
-and data (the software GL Xvfb forces), and which heavy modules were imported; then
-stops the app.  ``--eager`` first imports every game's engine, numpy and
+and data (the software GL Xvfb forces), which heavy modules were imported, and every
+module imported (``tests/ui/test_start_imports.py`` reads those); then stops the app.  ``--eager`` first imports every game's engine, numpy and
 the advisor, as a start that loads everything up front would.
 """
 
@@ -57,6 +57,7 @@ def report(app: Any) -> None:
                 "gl_kb": gl,
                 "heavy": [m for m in HEAVY if m in sys.modules],
                 "engines": engines,
+                "modules": sorted(sys.modules),
             }
         ),
         flush=True,
@@ -76,10 +77,12 @@ def main() -> int:
         from companion.engines.lost_in_the_woods import advisor  # noqa: F401
 
         registry.all_games()
+    from companion.ui.launch import configure_kivy, launch_app
+
+    configure_kivy()  # as launch_app does before Kivy's first import: Kivy reads it then
     from kivy.clock import Clock
 
     from companion.ui.app import CompanionApp
-    from companion.ui.launch import launch_app
 
     started = CompanionApp.on_start
 

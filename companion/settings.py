@@ -5,6 +5,11 @@ the owner.  A damaged or invalid file (bad syntax, NaN, a 5,000-digit number,
 brackets nested without end) is moved aside (never deleted) and the defaults are
 used, with a message that names the file and the fault.  Top-level keys this
 version does not know are kept as they are, for the version that wrote them.
+
+Checking a game's saved house rules needs its engine, and importing every engine is
+a large part of a cold start: ``load(..., check_now=False)`` keeps them as saved and
+checks each game's on its first use (``options_for``, ``set_option``), and
+``take_note`` then says which were reset, for the screen that showed them.
 """
 
 from __future__ import annotations
@@ -50,10 +55,18 @@ class Settings:
     unknown: dict[str, Any] = field(default_factory=dict)
     """Top-level keys of the file this version does not know, written back unchanged."""
 
+    def __post_init__(self) -> None:
+        self._unchecked: set[str] = set()
+        """Games whose saved house rules are kept as read, not yet checked."""
+        self._notes: dict[str, str] = {}
+        self._source: Path | None = None
+        """The file the settings were read from, named in a note."""
+
     def options_for(self, game_id: str, game: Game | None = None) -> dict[str, Any]:
         """The saved house rules of a game, filled with the game's defaults (``game``:
         the game as the owner's box makes it, whose choices may differ from the shipped)."""
         game = game or registry.get(game_id)
+        self._check(game)
         saved = self.house_rules.get(game_id, {})
         try:
             return game.resolve_options(saved)
@@ -62,8 +75,24 @@ class Settings:
 
     def set_option(self, game_id: str, key: str, value: Any, game: Game | None = None) -> None:
         game = game or registry.get(game_id)
+        self._check(game)
         value = game.option(key).validate(value)
         self.house_rules.setdefault(game_id, {})[key] = value
+
+    def take_note(self, game_id: str) -> str | None:
+        """Once: the sentence naming this game's saved house rules that were reset when
+        they were first checked (None when every one fitted)."""
+        return self._notes.pop(game_id, None)
+
+    def _check(self, game: Game) -> None:
+        """Check a game's saved house rules, kept unchecked at load, on their first use."""
+        if game.id not in self._unchecked:
+            return
+        self._unchecked.discard(game.id)
+        dropped: list[str] = []
+        _keep_fitting(self, game, self.house_rules.pop(game.id, {}), dropped)
+        if dropped:
+            self._notes[game.id] = reset_sentence(self._source, dropped)
 
     def set_pin(self, role: str, pin: int) -> None:
         if role not in DEFAULT_PINS:
@@ -102,15 +131,44 @@ def next_free_pin(pins: dict[str, int], role: str, direction: int) -> int:
     return pin
 
 
+def reset_sentence(path: Path | None, dropped: list[str]) -> str:
+    """What the player reads about saved house rules that no longer fit."""
+    where = f" in {path}" if path is not None else ""
+    return (
+        f"Some saved house rules{where} no longer fit this version and were reset "
+        f"to their defaults: {'; '.join(dropped)}."
+    )
+
+
+def _keep_fitting(
+    settings: Settings, game: Game, options: dict[str, Any], dropped: list[str] | None
+) -> None:
+    """Set each saved house rule the game accepts; name the others in ``dropped``."""
+    for key, value in options.items():
+        try:
+            settings.set_option(game.id, key, value, game)
+        except KeyError:
+            if dropped is not None:
+                dropped.append(f"house_rules.{game.id}.{key} (no such house rule)")
+        except InvalidOptions as err:
+            if dropped is not None:
+                dropped.append(f"house_rules.{game.id}.{key} ({err})")
+
+
 def validate(
-    data: Any, dropped: list[str] | None = None, game_for: GameFor = registry.get
+    data: Any,
+    dropped: list[str] | None = None,
+    game_for: GameFor = registry.get,
+    check_now: bool = True,
 ) -> Settings:
     """Settings from parsed JSON, or SettingsError naming the first bad field.
 
     A saved house rule the game no longer accepts (after an upgrade) is dropped, not
     fatal: it is named in ``dropped`` and every other setting is kept.  Rules of a game
     this version does not have are kept as they are, for the version that has it.
-    ``game_for`` gives each game as the owner's box makes it (its choices may differ)."""
+    ``game_for`` gives each game as the owner's box makes it (its choices may differ).
+    With ``check_now`` False no game is asked for: each game's rules are checked on
+    their first use (``Settings.options_for``), and ``take_note`` names those dropped."""
     if not isinstance(data, dict):
         raise SettingsError("the file must hold a JSON object")
     settings = Settings()
@@ -153,37 +211,33 @@ def validate(
     for game_id, options in rules.items():
         if not isinstance(options, dict):
             raise SettingsError(f"house_rules.{game_id} must be an object")
+        if not check_now:
+            settings.house_rules[game_id] = dict(options)
+            settings._unchecked.add(game_id)
+            continue
         try:
             game = game_for(game_id)
         except KeyError:
             settings.house_rules[game_id] = dict(options)
             continue
-        for key, value in options.items():
-            try:
-                settings.set_option(game.id, key, value, game)
-            except KeyError:
-                if dropped is not None:
-                    dropped.append(f"house_rules.{game_id}.{key} (no such house rule)")
-            except InvalidOptions as err:
-                if dropped is not None:
-                    dropped.append(f"house_rules.{game_id}.{key} ({err})")
+        _keep_fitting(settings, game, options, dropped)
     return settings
 
 
-def load(path: Path, game_for: GameFor = registry.get) -> tuple[Settings, str | None]:
-    """The saved settings (or defaults), plus a message if the file had to be moved aside."""
+def load(
+    path: Path, game_for: GameFor = registry.get, check_now: bool = True
+) -> tuple[Settings, str | None]:
+    """The saved settings (or defaults), plus a message if the file had to be moved aside
+    (or, checking now, if saved house rules were reset; ``validate`` on ``check_now``)."""
     if not path.exists():
         return Settings(), None
     dropped: list[str] = []
     try:
         private_file(path)  # a file an older version left world-readable
-        settings = validate(json_input.loads(path.read_text(encoding="utf-8")), dropped, game_for)
-        if dropped:
-            return settings, (
-                f"Some saved house rules in {path} no longer fit this version and were reset "
-                f"to their defaults: {'; '.join(dropped)}."
-            )
-        return settings, None
+        data = json_input.loads(path.read_text(encoding="utf-8"))
+        settings = validate(data, dropped, game_for, check_now)
+        settings._source = path
+        return settings, reset_sentence(path, dropped) if dropped else None
     except (OSError, ValueError) as err:  # JSON syntax, JsonRefused, SettingsError, not UTF-8
         moved = move_aside(path)
         return Settings(), (

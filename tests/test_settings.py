@@ -190,3 +190,37 @@ def test_the_volume_is_kept_and_bad_volumes_are_refused(tmp_path: Path) -> None:
     for bad in (-10, 110, 55.5, True, "loud"):
         with pytest.raises(SettingsError, match="volume"):
             Settings().set_volume(bad)  # type: ignore[arg-type]
+
+
+def test_house_rules_kept_unchecked_at_start_are_checked_and_named_on_first_use(
+    tmp_path: Path,
+) -> None:
+    """A start checks no game's house rules (that would import every engine): each game's
+    are checked when first used, and the rules reset are named once, with the file."""
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"house_rules": {"le-petit-poucet": {"zz": 1}}}))
+    loaded, problem = settings_mod.load(path, check_now=False)
+    assert problem is None and loaded.house_rules == {"le-petit-poucet": {"zz": 1}}
+    assert "zz" not in loaded.options_for("le-petit-poucet")
+    assert "zz" not in loaded.house_rules.get("le-petit-poucet", {})
+    note = loaded.take_note("le-petit-poucet")
+    assert note is not None and str(path) in note
+    assert "house_rules.le-petit-poucet.zz (no such house rule)" in note
+    assert loaded.take_note("le-petit-poucet") is None  # said once
+
+
+def test_a_fitting_house_rule_kept_unchecked_is_used_and_saved_unchanged(tmp_path: Path) -> None:
+    from companion.engines import registry
+
+    game = next(g for g in registry.all_games() if g.options)
+    option = game.options[0]
+    chosen = Settings()
+    chosen.set_option(game.id, option.key, option.default, game)
+    path = tmp_path / "settings.json"
+    settings_mod.save(chosen, path)
+    loaded, problem = settings_mod.load(path, check_now=False)
+    assert problem is None and loaded == chosen
+    assert loaded.options_for(game.id)[option.key] == option.default
+    assert loaded.take_note(game.id) is None
+    settings_mod.save(loaded, path)
+    assert settings_mod.load(path)[0] == chosen

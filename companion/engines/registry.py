@@ -154,6 +154,18 @@ def listings() -> list[Listing]:
     return sorted(found.values(), key=lambda entry: entry.name)
 
 
+def name_of(game_id: str) -> str:
+    """The game's name as players read it, from its listing (no engine is imported);
+    the id itself for a game this version does not have."""
+    game = _games.get(game_id)
+    if game is not None:
+        return game.name
+    for entry in listings():
+        if entry.id == game_id:
+            return entry.name
+    return game_id
+
+
 def all_games() -> list[Game]:
     """Every registered game, in a stable order (by name); imports every game package."""
     _discover()

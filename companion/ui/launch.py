@@ -22,12 +22,17 @@ from companion.start_guard import StartGuard
 
 log = logging.getLogger("companion")
 
+IMAGE_READERS = "tex,dds,sdl2"
+"""Kivy's image providers for the app: its own texture formats and SDL2_image (PNG, JPEG)."""
+
 
 def configure_kivy(fullscreen: bool = False, width: int = 800, height: int = 480) -> None:
     """Set Kivy's window and logging before its first import."""
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
     os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
+    # SDL2 reads every image the app shows; Kivy's PIL reader would import numpy at start
+    os.environ.setdefault("KIVY_IMAGE", IMAGE_READERS)
     from kivy.config import Config
 
     Config.set("graphics", "width", str(width))

@@ -10,13 +10,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion import owner_box, paths
+from companion import paths
 from companion import roster as roster_mod
 from companion import settings as settings_mod
 from companion.devices.hub import DeviceHub
 from companion.devices.pins import running_on_pi
 from companion.devices.turntable.kit import idle_status
-from companion.engines import registry
 from companion.roster import Roster
 from companion.session.journal import Journal
 from companion.settings import Settings
@@ -61,9 +60,9 @@ def build_services(
     journal, corrupt = Journal.open_or_recover(paths.journal_path(base))
     if corrupt is not None:
         problems.append(str(corrupt))
-    settings, settings_problem = settings_mod.load(
-        paths.settings_path(base),  # house rules are checked against the owner's boxes
-        lambda game_id: owner_box.game_with_box(base, registry.get(game_id)),
+    settings, settings_problem = settings_mod.load(  # house rules: checked on first use,
+        paths.settings_path(base),
+        check_now=False,  # against the owner's box; no engine now
     )
     if settings_problem:
         problems.append(settings_problem)

@@ -20,7 +20,6 @@ from companion import owner_box
 from companion.engines.base import Game
 from companion.engines.datafile import DataFileError
 from companion.ui.confirm import Confirm
-from companion.ui.games import box_editor_for, setup_for
 from companion.ui.screens import load_kv
 
 load_kv(__file__)
@@ -45,6 +44,8 @@ class MyBoxScreen(Screen):
     def prepare(self, game: Game) -> None:
         """Show the box new games of ``game`` use: the owner's (saved here, or a board
         taught with the turntable), else the shipped one."""
+        from companion.ui.games import box_editor_for, setup_for  # game screens load on use
+
         app = App.get_running_app()
         self.game = game
         self.title = f"My box: {game.name}"

@@ -39,6 +39,9 @@ class NewGameScreen(Screen):
         self.game = game
         self.title = f"New game: {game.name}"
         saved = app.services.settings.options_for(game.id, game)
+        reset = app.services.settings.take_note(game.id)  # saved rules this version dropped
+        if reset:
+            app.notify(reset)
         self.options = owner_box.options_that_fit(game, saved)
         roster = app.services.roster
         last = roster.games.get(game.id, [])

@@ -1,5 +1,7 @@
 """Settings: house rules per game, the turntable port, GPIO pins, sound and tempo,
 the screen's brightness, and Quit / Restart / Shut down for a touch-only kiosk.
+The games are listed from their listings: a game's engine is imported when its
+house rules are first shown.
 
 Every change is validated by ``companion.settings`` and saved at once; a refused
 value is explained in the message bar.  Pin changes take effect at the next start.
@@ -48,7 +50,7 @@ class SettingsScreen(Screen):
         sections = self.ids.sections
         sections.clear_widgets()
         entries = [(DEVICE_SECTION, "Devices & sound")]
-        entries += [(g.id, g.name) for g in registry.all_games()]
+        entries += [(g.id, g.name) for g in registry.listings()]  # engines load when shown
         for key, label in entries:
             button = Factory.SectionButton(text=label, group="section", allow_no_selection=False)
             button.state = "down" if key == self.section else "normal"
@@ -65,11 +67,20 @@ class SettingsScreen(Screen):
             self._device_rows(body)
             return
         data_dir = App.get_running_app().services.data_dir
-        game = owner_box.game_with_box(data_dir, registry.get(section))  # the owner's box
+        try:
+            shipped = registry.get(section)  # the game's engine is imported here, once
+        except registry.GameUnavailable as err:
+            body.add_widget(Factory.Heading(text=f"House rules: {err.name}"))
+            body.add_widget(Factory.Body(text=f"{err}."))
+            return
+        game = owner_box.game_with_box(data_dir, shipped)  # the owner's box
         body.add_widget(Factory.Heading(text=f"House rules: {game.name}"))
         if not game.options:
             body.add_widget(Factory.Body(text="This game has no house-rule options."))
         values = owner_box.options_that_fit(game, self.settings.options_for(game.id, game))
+        reset = self.settings.take_note(game.id)  # saved rules this version dropped
+        if reset:
+            App.get_running_app().notify(reset)
         save = partial(self._save_option, game)
         for option in game.options:
             body.add_widget(OptionRow(option, values[option.key], save))

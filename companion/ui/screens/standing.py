@@ -12,10 +12,7 @@ from companion.session.session import ResumeFailed, Session
 
 def title(record: GameRecord) -> str:
     """ "Lost in the Woods with Ann, started Tue 01 Dec, 19:48" """
-    try:
-        name = registry.get(record.game).name
-    except KeyError:
-        name = record.game
+    name = registry.name_of(record.game)  # from the listing: no engine is imported
     started = time.strftime("%a %d %b, %H:%M", time.localtime(record.started))
     return f"{name} with {', '.join(record.names)}, started {started}"
 
