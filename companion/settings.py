@@ -132,11 +132,12 @@ def next_free_pin(pins: dict[str, int], role: str, direction: int) -> int:
 
 
 def reset_sentence(path: Path | None, dropped: list[str]) -> str:
-    """What the player reads about saved house rules that no longer fit."""
-    where = f" in {path}" if path is not None else ""
+    """What the player reads about saved house rules that no longer fit: each rule by
+    the game's and the rule's own names, the file by its name alone (no folders)."""
+    where = f" (saved in {path.name})" if path is not None else ""
     return (
-        f"Some saved house rules{where} no longer fit this version and were reset "
-        f"to their defaults: {'; '.join(dropped)}."
+        f"Some saved house rules no longer fit this version and are back to the game's "
+        f"own rules: {'; '.join(dropped)}{where}."
     )
 
 
@@ -149,10 +150,10 @@ def _keep_fitting(
             settings.set_option(game.id, key, value, game)
         except KeyError:
             if dropped is not None:
-                dropped.append(f"house_rules.{game.id}.{key} (no such house rule)")
+                dropped.append(f'{game.name}: "{key}", a rule this version does not have')
         except InvalidOptions as err:
             if dropped is not None:
-                dropped.append(f"house_rules.{game.id}.{key} ({err})")
+                dropped.append(f"{game.name}: {game.option(key).name} ({err})")
 
 
 def validate(

@@ -121,5 +121,5 @@ def test_settings_lists_every_game_and_shows_its_house_rules_when_opened(
         assert f"House rules: {game.name}" in texts
         rows = [w for w in screen.ids.body.children if isinstance(w, OptionRow)]
         assert len(rows) == len(game.options), game.name
-    reset = f"house_rules.{games[0].id}.zz (no such house rule)"
+    reset = f'{games[0].name}: "zz", a rule this version does not have'
     assert [text for _, text in ui.app.messages if reset in text] != []
