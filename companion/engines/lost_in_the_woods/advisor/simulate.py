@@ -165,7 +165,9 @@ class Lanes:
         return int(self.group.shape[0])
 
     def take(self, idx: np.ndarray) -> Lanes:
-        return Lanes(self.M[:, idx], self.rest[:, :, idx], self.group[idx], self.pair[idx])
+        return Lanes(
+            _gather(self.M, idx), np.take(self.rest, idx, axis=2), self.group[idx], self.pair[idx]
+        )
 
 
 def _counts(counts: dict[str, int]) -> list[int]:
@@ -227,6 +229,19 @@ def start_lanes(states: list[LostInTheWoodsState], per_state: int) -> Lanes:
     group = np.repeat(np.arange(len(states)), per_state)
     pair = np.tile(np.arange(per_state), len(states))
     return Lanes(np.ascontiguousarray(matrix), np.repeat(rest, per_state, axis=2), group, pair)
+
+
+def _gather(rows: np.ndarray, lanes: np.ndarray) -> np.ndarray:
+    """The columns ``lanes`` of a fields x lanes matrix, as a new matrix: ``np.take`` runs
+    several times faster than ``rows[:, lanes]`` on these int8 rows."""
+    return np.take(rows, lanes, axis=1)
+
+
+def _scatter(M: np.ndarray, first: int, lanes: np.ndarray, values: np.ndarray) -> None:
+    """Write ``values`` (rows x len(lanes)) into rows ``first..`` of ``M`` at ``lanes``,
+    through one flat index (about half the time of ``M[a:b, lanes] = values``)."""
+    rows = np.arange(first, first + values.shape[0], dtype=np.intp)[:, None]
+    M.reshape(-1)[rows * M.shape[1] + lanes] = values
 
 
 def _i8(mask: np.ndarray) -> np.ndarray:
@@ -342,7 +357,7 @@ class Simulator:
     def _pile(self, L: Lanes, i: np.ndarray) -> np.ndarray:
         """The discard pile of lanes ``i``, per kind: every card of the lane's box that is
         not in the deck, the Fright row, the Forest row or a lit Torch set aside."""
-        c = L.M[:, i]  # one gather of every field
+        c = _gather(L.M, i)  # one gather of every field
         pile = c[BOX:HEIGHT] - c[TOP:BOX]
         if c[ROW["nrest"]].any():
             pile -= L.rest[:, :, i].sum(0, dtype=L.M.dtype)
@@ -398,7 +413,7 @@ class Simulator:
         """End the Round for lanes ``i``: Compasses, the sets placed, 0 or 3 sets cost 1
         time, and the Fright row cleared for the new round's setup draw.  Works on one
         gathered copy of the lanes' fields, written back at once."""
-        c = L.M[:, i]
+        c = _gather(L.M[:TOP], i)
         counts, last, time, flen = c[ROWP:ROWF], c[ROW["last"]], c[ROW["time"]], c[ROW["flen"]]
         if c[ROWC].any():
             counts = self._compasses(counts, c[ROWC], last, time)
@@ -425,7 +440,7 @@ class Simulator:
         c[ROW["live"]] = ~won & (time < CLOCK_END)
         c[ROWP:ROUND_END] = 0
         c[ROW["setup"]] = 1
-        L.M[:, i] = c
+        _scatter(L.M, 0, i, c)
 
     def _compasses(
         self, counts: np.ndarray, rowc: np.ndarray, last: np.ndarray, time: np.ndarray
@@ -520,7 +535,7 @@ class Simulator:
     def _progress_events(self, L: Lanes, k: np.ndarray, kind: np.ndarray) -> None:
         """The events that act on the Progress cards in the row (Wishing Well, Lightning,
         Signpost) for lanes ``k`` that drew ``kind``: one gathered copy of their fields."""
-        c = L.M[:, k]
+        c = _gather(L.M[:ROUND_END], k)
         counts, last, time = c[ROWP:ROWF], c[ROW["last"]], c[ROW["time"]]
         at_last = SYMBOL_IDS[:, None] == last
         present = counts > 0
@@ -548,7 +563,7 @@ class Simulator:
         counts[target[strike], strike] -= 1
         counts[signed, sign] -= 1
         time[sign] += 1
-        L.M[:, k] = c
+        _scatter(L.M, 0, k, c)
         self._new_round(L, self._add_forest(L, k[sign], signed))
 
     def _torch(self, L: Lanes, k: np.ndarray) -> None:
