@@ -411,12 +411,12 @@ class Simulator:
     # -- ending a round ------------------------------------------------------
     def _end_round(self, L: Lanes, i: np.ndarray) -> None:
         """End the Round for lanes ``i``: Compasses, the sets placed, 0 or 3 sets cost 1
-        time, and the Fright row cleared for the new round's setup draw.  Works on one
-        gathered copy of the lanes' fields, written back at once."""
-        c = _gather(L.M[:TOP], i)
-        counts, last, time, flen = c[ROWP:ROWF], c[ROW["last"]], c[ROW["time"]], c[ROW["flen"]]
-        if c[ROWC].any():
-            counts = self._compasses(counts, c[ROWC], last, time)
+        time, and the Fright row cleared for the new round's setup draw.  Reads gathered
+        copies of the few fields it needs and writes each changed field back once."""
+        counts, rowc = _gather(L.rowp, i), L.rowc[i]
+        last, time, flen = L.last[i], L.time[i], L.flen[i]
+        if rowc.any():
+            counts = self._compasses(counts, rowc, last, time)
         alive = time < CLOCK_END
         sets = counts >= 2
         nsets = _count3(sets)
@@ -428,19 +428,19 @@ class Simulator:
             w = np.flatnonzero(n > j)
             if not w.size:
                 break
-            symbol = order[w, j]
-            c[FOREST + j + flen[w].astype(np.intp), w] = symbol
-            c[FCOUNT + symbol, w] += 1
+            symbol, lane = order[w, j], i[w]
+            L.forest[j + flen[w].astype(np.intp), lane] = symbol
+            L.fcount[symbol, lane] += 1
         placed = np.flatnonzero(n)
         last[placed] = order[placed, n[placed] - 1]
         flen += n
         won = flen >= FOREST_LENGTH
         time += _i8(alive & ~won & ((nsets == 0) | (nsets == 3)))
-        c[ROW["won"]] = won
-        c[ROW["live"]] = ~won & (time < CLOCK_END)
-        c[ROWP:ROUND_END] = 0
-        c[ROW["setup"]] = 1
-        _scatter(L.M, 0, i, c)
+        L.last[i], L.time[i], L.flen[i] = last, time, flen
+        L.won[i] = won
+        L.live[i] = ~won & (time < CLOCK_END)
+        L.setup[i] = 1
+        L.round_rows[:, i] = 0
 
     def _compasses(
         self, counts: np.ndarray, rowc: np.ndarray, last: np.ndarray, time: np.ndarray
@@ -534,9 +534,10 @@ class Simulator:
 
     def _progress_events(self, L: Lanes, k: np.ndarray, kind: np.ndarray) -> None:
         """The events that act on the Progress cards in the row (Wishing Well, Lightning,
-        Signpost) for lanes ``k`` that drew ``kind``: one gathered copy of their fields."""
-        c = _gather(L.M[:ROUND_END], k)
-        counts, last, time = c[ROWP:ROWF], c[ROW["last"]], c[ROW["time"]]
+        Signpost) for lanes ``k`` that drew ``kind``: decided on gathered copies of the
+        fields they read, then written to just the cells that change (each lane drew one
+        event, so the three writes never meet)."""
+        counts, last, time = _gather(L.rowp, k), L.last[k], L.time[k]
         at_last = SYMBOL_IDS[:, None] == last
         present = counts > 0
         sets = counts >= 2
@@ -544,7 +545,7 @@ class Simulator:
         last_is_set = _any3(sets & at_last)
         placed = nsets - _i8((nsets == 1) & last_is_set)
         # Wishing Well: the set matching the last Forest card, else the first set.
-        wish = (kind == WELL) & (nsets > 0) & (c[WELL_USED] == 0) & (time > 0)
+        wish = (kind == WELL) & (nsets > 0) & (L.well_used[k] == 0) & (time > 0)
         wish = np.flatnonzero(wish & ((nsets >= 2) | (placed == 0)))
         wished = np.where(last_is_set, last, _first3(sets))[wish]
         # Lightning: 3+ cards, else a lone card, else a pair matching the last Forest card.
@@ -557,14 +558,14 @@ class Simulator:
         sign = (kind == SIGNPOST) & _any3(eligible) & (placed == 0)
         sign = np.flatnonzero(sign & (time <= pol.SIGNPOST_MAX_TIME))
         signed = _first3(eligible)[sign]
-        counts[wished, wish] = 0
-        time[wish] -= 1
-        c[WELL_USED, wish] = 1
-        counts[target[strike], strike] -= 1
-        counts[signed, sign] -= 1
-        time[sign] += 1
-        _scatter(L.M, 0, k, c)
-        self._new_round(L, self._add_forest(L, k[sign], signed))
+        w, t, g = k[wish], k[strike], k[sign]
+        L.rowp[wished, w] = 0
+        L.time[w] -= 1
+        L.well_used[w] = 1
+        L.rowp[target[strike], t] -= 1
+        L.rowp[signed, g] -= 1
+        L.time[g] += 1
+        self._new_round(L, self._add_forest(L, g, signed))
 
     def _torch(self, L: Lanes, k: np.ndarray) -> None:
         lit = k[L.time[k] <= pol.LIGHT_TORCH_MAX_TIME]
