@@ -31,7 +31,12 @@ from companion.engines.base import CHANCE
 from companion.engines.lost_in_the_woods.advisor import policy as pol
 from companion.engines.lost_in_the_woods.cards import ANIMALS, EVENTS, INDEX, KINDS, SYMBOLS
 from companion.engines.lost_in_the_woods.clock import CLOCK_END
-from companion.engines.lost_in_the_woods.forest import FOREST_LENGTH, placed_count, sets_of
+from companion.engines.lost_in_the_woods.forest import (
+    FOREST_LENGTH,
+    can_follow,
+    placed_count,
+    sets_of,
+)
 from companion.engines.lost_in_the_woods.state import LostInTheWoodsState
 
 K = len(KINDS)
@@ -123,6 +128,37 @@ def _compass_choices() -> tuple[np.ndarray, np.ndarray]:
 
 
 COMPASS_CHOICE, COMPASS_ONLY_EARLY = _compass_choices()
+
+ROW_CAP = 4
+"""Progress cards per symbol as 0 / 1 / 2 / 3+: all the event rules below tell apart."""
+
+
+def _row_choices() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The policy's Wishing Well, Lightning and Signpost symbols (-1: not used) for every
+    (Progress cards per symbol as 0..3+, last Forest symbol + 1), before the clock and
+    Well-used checks; the key is ``_row_key``'s.  Built from the engine's own set rules."""
+    size = ROW_CAP**S * (S + 1)
+    well, lightning, signpost = (np.full(size, -1, dtype=np.intp) for _ in range(3))
+    for key in range(size):
+        counts = {SYMBOLS[s]: key // ROW_CAP**s % ROW_CAP for s in range(S)}
+        last = key // ROW_CAP**S - 1
+        forest = [SYMBOLS[last]] if last >= 0 else []
+        sets = sets_of(counts)
+        placed = placed_count(sets, forest)
+        if sets and (len(sets) >= 2 or placed == 0):
+            chosen = forest[-1] if forest and forest[-1] in sets else sets[0]
+            well[key] = SYMBOLS.index(chosen)
+        if any(counts.values()):
+            lightning[key] = SYMBOLS.index(
+                pol.lightning_target(counts, forest[-1] if forest else None)
+            )
+        follow = [x for x in SYMBOLS if counts[x] and can_follow(x, forest)]
+        if follow and placed == 0:
+            signpost[key] = SYMBOLS.index(follow[0])
+    return well, lightning, signpost
+
+
+WELL_CHOICE, LIGHTNING_CHOICE, SIGNPOST_CHOICE = _row_choices()
 
 
 class Lanes:
@@ -237,13 +273,6 @@ def _gather(rows: np.ndarray, lanes: np.ndarray) -> np.ndarray:
     return np.take(rows, lanes, axis=1)
 
 
-def _scatter(M: np.ndarray, first: int, lanes: np.ndarray, values: np.ndarray) -> None:
-    """Write ``values`` (rows x len(lanes)) into rows ``first..`` of ``M`` at ``lanes``,
-    through one flat index (about half the time of ``M[a:b, lanes] = values``)."""
-    rows = np.arange(first, first + values.shape[0], dtype=np.intp)[:, None]
-    M.reshape(-1)[rows * M.shape[1] + lanes] = values
-
-
 def _i8(mask: np.ndarray) -> np.ndarray:
     """A bool array as 0/1 bytes (no copy)."""
     return mask.view(np.int8)
@@ -265,6 +294,12 @@ def _first3(rows: np.ndarray) -> np.ndarray:
     callers only use lanes with a true row)."""
     not0 = _i8(~rows[0])
     return (not0 * (1 + _i8(~rows[1]))).astype(np.intp)  # intp: fast indexing
+
+
+def _row_key(counts: np.ndarray, last: np.ndarray) -> np.ndarray:
+    """The key of ``_row_choices``' tables for (3, n) Progress counts and last symbols."""
+    capped = np.minimum(counts, ROW_CAP - 1).astype(np.intp)
+    return capped[0] + ROW_CAP * capped[1] + ROW_CAP**2 * capped[2] + ROW_CAP**S * (last + 1)
 
 
 def _placed(sets: np.ndarray, last: np.ndarray) -> np.ndarray:
@@ -534,35 +569,21 @@ class Simulator:
 
     def _progress_events(self, L: Lanes, k: np.ndarray, kind: np.ndarray) -> None:
         """The events that act on the Progress cards in the row (Wishing Well, Lightning,
-        Signpost) for lanes ``k`` that drew ``kind``: decided on gathered copies of the
-        fields they read, then written to just the cells that change (each lane drew one
-        event, so the three writes never meet)."""
-        counts, last, time = _gather(L.rowp, k), L.last[k], L.time[k]
-        at_last = SYMBOL_IDS[:, None] == last
-        present = counts > 0
-        sets = counts >= 2
-        nsets = _count3(sets)
-        last_is_set = _any3(sets & at_last)
-        placed = nsets - _i8((nsets == 1) & last_is_set)
-        # Wishing Well: the set matching the last Forest card, else the first set.
-        wish = (kind == WELL) & (nsets > 0) & (L.well_used[k] == 0) & (time > 0)
-        wish = np.flatnonzero(wish & ((nsets >= 2) | (placed == 0)))
-        wished = np.where(last_is_set, last, _first3(sets))[wish]
-        # Lightning: 3+ cards, else a lone card, else a pair matching the last Forest card.
-        target = _first3(present)
-        for wanted in ((counts == 2) & at_last, counts == 1, counts >= 3):
-            target = np.where(_any3(wanted), _first3(wanted), target)  # later rules win
-        strike = np.flatnonzero((kind == LIGHTNING) & _any3(present))
-        # Signpost: the first symbol that may follow the last Forest card.
-        eligible = present & ~at_last
-        sign = (kind == SIGNPOST) & _any3(eligible) & (placed == 0)
-        sign = np.flatnonzero(sign & (time <= pol.SIGNPOST_MAX_TIME))
-        signed = _first3(eligible)[sign]
+        Signpost) for lanes ``k`` that drew ``kind``: the policy's symbol from a table,
+        then writes to just the cells that change (each lane drew one event, so the three
+        writes never meet)."""
+        time = L.time[k]
+        key = _row_key(_gather(L.rowp, k), L.last[k])
+        wished, struck, signed = WELL_CHOICE[key], LIGHTNING_CHOICE[key], SIGNPOST_CHOICE[key]
+        wish = (kind == WELL) & (wished >= 0) & (L.well_used[k] == 0) & (time > 0)
+        strike = (kind == LIGHTNING) & (struck >= 0)
+        sign = (kind == SIGNPOST) & (signed >= 0) & (time <= pol.SIGNPOST_MAX_TIME)
         w, t, g = k[wish], k[strike], k[sign]
-        L.rowp[wished, w] = 0
+        L.rowp[wished[wish], w] = 0
         L.time[w] -= 1
         L.well_used[w] = 1
-        L.rowp[target[strike], t] -= 1
+        L.rowp[struck[strike], t] -= 1
+        signed = signed[sign]
         L.rowp[signed, g] -= 1
         L.time[g] += 1
         self._new_round(L, self._add_forest(L, g, signed))
