@@ -161,6 +161,35 @@ def _row_choices() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 WELL_CHOICE, LIGHTNING_CHOICE, SIGNPOST_CHOICE = _row_choices()
 
 
+def _round_ends() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Ending the round for every ``_row_key`` (Compasses already counted): the symbols
+    placed in order (``PLACEMENTS``; slots past the count are 0), how many, how many of
+    each symbol, the last Forest symbol after it, and whether it costs 1 time (0 or 3
+    sets)."""
+    size = ROW_CAP**S * (S + 1)
+    order = np.zeros((size, S), dtype=np.intp)
+    count = np.zeros(size, dtype=np.int8)
+    added = np.zeros((size, S), dtype=np.int8)
+    last_after = np.zeros(size, dtype=np.int8)
+    cost = np.zeros(size, dtype=np.int8)
+    for key in range(size):
+        sets = [key // ROW_CAP**s % ROW_CAP >= 2 for s in range(S)]
+        last = key // ROW_CAP**S - 1
+        code = sum(1 << s for s in range(S) if sets[s]) * (S + 1) + last + 1
+        n = int(PLACED_COUNT[code])
+        order[key] = PLACEMENTS[code]
+        count[key] = n
+        for symbol in PLACEMENTS[code, :n]:
+            added[key, symbol] += 1
+        last_after[key] = PLACEMENTS[code, n - 1] if n else last
+        cost[key] = sum(sets) in (0, S)
+    return order, count, added, last_after, cost
+
+
+END_ORDER, END_COUNT, END_ADDED, END_LAST, END_COST = _round_ends()
+SLOTS = np.arange(S, dtype=np.intp)[:, None]
+
+
 class Lanes:
     """The games being played: one column per lane of an integer matrix whose rows are the
     fields (so per-field work runs on contiguous rows), plus the deck's lower segments."""
@@ -446,32 +475,23 @@ class Simulator:
     # -- ending a round ------------------------------------------------------
     def _end_round(self, L: Lanes, i: np.ndarray) -> None:
         """End the Round for lanes ``i``: Compasses, the sets placed, 0 or 3 sets cost 1
-        time, and the Fright row cleared for the new round's setup draw.  Reads gathered
-        copies of the few fields it needs and writes each changed field back once."""
+        time, and the Fright row cleared for the new round's setup draw.  The placements
+        come from tables (``_round_ends``); a lane whose sets fill the Forest row has won,
+        so what its Forest row holds past the ninth card never matters."""
         counts, rowc = _gather(L.rowp, i), L.rowc[i]
         last, time, flen = L.last[i], L.time[i], L.flen[i]
         if rowc.any():
             counts = self._compasses(counts, rowc, last, time)
-        alive = time < CLOCK_END
-        sets = counts >= 2
-        nsets = _count3(sets)
-        code = (_i8(sets[0]) + 2 * _i8(sets[1]) + 4 * _i8(sets[2])).astype(np.intp)
-        code = code * (S + 1) + (last + 1)
-        n = np.minimum(PLACED_COUNT[code] * _i8(alive), FOREST_LENGTH - flen)
-        order = PLACEMENTS[code]
-        for j in range(S):
-            w = np.flatnonzero(n > j)
-            if not w.size:
-                break
-            symbol, lane = order[w, j], i[w]
-            L.forest[j + flen[w].astype(np.intp), lane] = symbol
-            L.fcount[symbol, lane] += 1
-        placed = np.flatnonzero(n)
-        last[placed] = order[placed, n[placed] - 1]
-        flen += n
+        key = _row_key(counts, last)
+        alive = _i8(time < CLOCK_END)
+        flen = flen + END_COUNT[key] * alive
         won = flen >= FOREST_LENGTH
-        time += _i8(alive & ~won & ((nsets == 0) | (nsets == 3)))
-        L.last[i], L.time[i], L.flen[i] = last, time, flen
+        slots = np.minimum(L.flen[i] + SLOTS, FOREST_LENGTH - 1)  # cells past the count: unread
+        L.forest[slots, i] = END_ORDER[key].T
+        L.fcount[:, i] += END_ADDED[key].T * alive
+        L.last[i] = np.where(alive, END_LAST[key], last)
+        time += alive & ~won & END_COST[key]
+        L.time[i], L.flen[i] = time, flen
         L.won[i] = won
         L.live[i] = ~won & (time < CLOCK_END)
         L.setup[i] = 1
