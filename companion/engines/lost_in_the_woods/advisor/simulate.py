@@ -15,7 +15,13 @@ Why it is fast (numpy pays ~1 us per call whatever the size, so calls per card c
   only when a shuffle or an empty deck needs it;
 * a round's reset is one masked operation over the Fright row's rows, deferred to the
   start of the next step for the cards that end a round;
-* placing the sets at the end of a round is a table look-up (``PLACEMENTS``).
+* the policy's choices that depend only on the Progress cards in the row and the last
+  Forest card (Wishing Well, Lightning, Signpost, and the placements, the Forest cards
+  and the time a round's end costs) are table look-ups on one key (``_row_key``), built
+  from the engine's own rules and checked row by row in ``test_advisor_tables.py``;
+* event and round-end lanes read gathered copies of just the fields they need
+  (``np.take``, several times faster than ``rows[:, lanes]`` on int8 rows) and write
+  only the cells that change.
 
 Common random numbers: lane ``pair`` of every starting position reads the same uniform at
 each step, so the playouts after two choices are paired and their difference has less
