@@ -485,14 +485,14 @@ class Simulator:
         come from tables (``_round_ends``); a lane whose sets fill the Forest row has won,
         so what its Forest row holds past the ninth card never matters."""
         counts, rowc = _gather(L.rowp, i), L.rowc[i]
-        last, time, flen = L.last[i], L.time[i], L.flen[i]
+        last, time, start = L.last[i], L.time[i], L.flen[i]
         if rowc.any():
             counts = self._compasses(counts, rowc, last, time)
         key = _row_key(counts, last)
         alive = _i8(time < CLOCK_END)
-        flen = flen + END_COUNT[key] * alive
+        flen = start + END_COUNT[key] * alive
         won = flen >= FOREST_LENGTH
-        slots = np.minimum(L.flen[i] + SLOTS, FOREST_LENGTH - 1)  # cells past the count: unread
+        slots = np.minimum(start + SLOTS, FOREST_LENGTH - 1)  # cells past the count: unread
         L.forest[slots, i] = END_ORDER[key].T
         L.fcount[:, i] += END_ADDED[key].T * alive
         L.last[i] = np.where(alive, END_LAST[key], last)
