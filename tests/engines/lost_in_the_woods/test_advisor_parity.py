@@ -5,8 +5,9 @@ round resets deferred, placements and Compass choices from tables), so each posi
 sends a rule through a different path: a lit Torch, a Compass at the end of the round, a
 Headless Horseman with a deck segment under the top one, an empty deck rebuilt from the
 discard pile, the shuffle limit, Fright penalties close to the twelfth hour, the other
-events, and round setup.  Each position is near the end of a game, so the engine's plain
-playouts (``policy.play_out`` through the State API) stay cheap.
+events, sets that would fill the Forest row past nine cards, and round setup.  Each
+position is near the end of a game, so the engine's plain playouts (``policy.play_out``
+through the State API) stay cheap.
 
 Tolerance: the engine side has 400 games (standard error up to 2.5 points), the simulator
 20,000 (0.35); 4.5 standard errors of the difference fails a bias of ~11 points at a
@@ -81,6 +82,12 @@ POSITIONS: dict[str, dict[str, Any]] = {
         "forest": FOREST6,
         "row": ["shamrock", "shamrock", "acorn", "wolf"],
         "deck": [{"well": 2, "lightning": 1, "signpost": 1, "gravestone": 1, "acorn": 2, "owl": 1}],
+        "time": 9,
+    },
+    "sets that fill the Forest row past its ninth card": {
+        "forest": FOREST7,
+        "row": ["acorn", "shamrock", "distelfink", "wolf"],
+        "deck": [{"acorn": 2, "shamrock": 1, "distelfink": 2, "wolf": 1, "owl": 2, "compass": 1}],
         "time": 9,
     },
     "round setup at a draw": {

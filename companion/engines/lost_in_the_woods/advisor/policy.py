@@ -97,7 +97,7 @@ def choose(state: LostInTheWoodsState, policy: Policy) -> str:
             return r.well_action(last if last in sets else sets[0])
         return r.SKIP_WELL
     if decision == "lightning":
-        return r.lightning_action(_lightning_target(counts, last))
+        return r.lightning_action(lightning_target(counts, last))
     if decision == "signpost":
         if placed == 0 and state.time <= SIGNPOST_MAX_TIME:
             return r.signpost_action(state.signpost_symbols()[0])
@@ -108,7 +108,8 @@ def choose(state: LostInTheWoodsState, policy: Policy) -> str:
     return r.place_action(state.placeable_sets()[0])
 
 
-def _lightning_target(counts: dict[str, int], last: str | None) -> str:
+def lightning_target(counts: dict[str, int], last: str | None) -> str:
+    """The symbol Lightning strikes (the simulator's table is built from this rule)."""
     present = [s for s in SYMBOLS if counts[s]]
     for wanted in (
         [s for s in present if counts[s] >= 3],
