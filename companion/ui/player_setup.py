@@ -154,14 +154,17 @@ class PlayerSetup(BoxLayout):
             order.remove(last)
             order.insert(0, last)
         choices = [(piece, self._piece_label(piece, seat)) for piece in order]
-        PickList(f"{self.names[seat]}'s colour", choices, lambda p: self.set_piece(seat, p)).open()
+        swatches = [piece_colour(self.game, piece)[1] for piece in order]
+        PickList(
+            f"{self.names[seat]}'s colour", choices, lambda p: self.set_piece(seat, p), swatches
+        ).open()
 
     def _piece_label(self, piece: int, seat: int) -> str:
         name = piece_colour(self.game, piece)[0] if self.game is not None else ""
-        if piece in self.pieces and self.pieces.index(piece) != seat:
-            holder = self.names[self.pieces.index(piece)]
-            return f"{name} (swap with {holder})"
-        return name
+        if piece not in self.pieces:
+            return name
+        holder = self.pieces.index(piece)
+        return f"{name} (now)" if holder == seat else f"{name} (swap with {self.names[holder]})"
 
     def set_piece(self, seat: int, piece: int) -> None:
         """Seat ``seat`` plays ``piece``; whoever held it takes this seat's piece."""
