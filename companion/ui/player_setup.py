@@ -216,6 +216,7 @@ class PlayerSetup(BoxLayout):
             else:
                 row.colour_name, row.swatch = "", NEUTRAL
                 row.ids.colour_chip.disabled = True
+                row.ids.colour_chip.opacity = 0
             row.ids.name_button.text = name
             row.ids.name_button.bind(on_release=lambda _b, s=seat: self.rename(s))
             begins = row.ids.begins_button

@@ -113,11 +113,18 @@ def test_a_picked_hood_is_worn_by_the_banner_and_kept(ui: Driver, size: tuple[in
 def test_a_recent_name_takes_its_piece_back_when_it_is_free(ui: Driver) -> None:
     roster = ui.app.services.roster
     roster.recent = ["Ann", "Bo", "Cy"]
-    roster.pieces[HOOD_ID] = {"Cy": 4}
+    roster.pieces[HOOD_ID] = {"Cy": 4, "Bo": 0}
     roster.games[HOOD_ID] = ["Ann", "Bo"]
     ui.app.open_new_game(HOOD_ID)
     ui.pump(3)
-    assert _chips(ui) == ["Red", "Blue"]
+    assert _chips(ui) == ["Red", "Blue"]  # Bo's Red from last time is Ann's now
+    ui.tap(_rows(ui)[1].ids.colour_chip)
+    ui.pump(3)
+    picker = _pick_list()
+    assert picker.ids.rows.children[-1].text == "Red (swap with Ann)"  # offered first
+    ui.tap(picker.ids.close_button)
+    ui.pump(3)
+    assert _chips(ui) == ["Red", "Blue"]  # Cancel changes nothing
     ui.tap(next(b for b in ui.screen().ids.player_counts.children if b.text == "3"))
     assert [r.ids.name_button.text for r in _rows(ui)] == ["Ann", "Bo", "Cy"]
     assert _chips(ui) == ["Red", "Blue", "Yellow"]  # Cy's Yellow from last time
@@ -133,6 +140,7 @@ def test_beware_of_the_wolf_offers_no_colour_at_new_game(ui: Driver) -> None:
     for row in _rows(ui):
         assert row.ids.colour_chip.text == "" and row.ids.colour_chip.disabled
     assert setup.chosen_players()[1] is None
+    ui.screenshot("pieces-none-at-new-game")
 
 
 def test_the_roster_keeps_each_names_piece(tmp_path: Path) -> None:
