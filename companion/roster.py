@@ -1,4 +1,5 @@
-"""The table's roster: the names players gave, remembered for the next game.
+"""The table's roster: the names players gave, and the piece each played in each
+game, remembered for the next game.
 
 New game offers the recent names as one-tap choices and fills each game's rows
 with the players who played it last.  The file is small and untrusted: a damaged
@@ -31,12 +32,19 @@ class Roster:
     """Names, most recently used first."""
     games: dict[str, list[str]] = field(default_factory=dict)
     """Each game's last players, in seat order."""
+    pieces: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Each game's piece (an index into its ``piece_colours``) by player name."""
 
-    def remember(self, game_id: str, names: list[str]) -> None:
-        """Record who played ``game_id``: they lead the recent names next time."""
+    def remember(self, game_id: str, names: list[str], pieces: list[int] | None = None) -> None:
+        """Record who played ``game_id`` (and with which pieces): they lead the recent
+        names next time, and each name is offered its piece again."""
         self.games[game_id] = list(names)
         fresh = [n for n in names if n and not is_default_name(n)]
         self.recent = (fresh + [n for n in self.recent if n not in fresh])[:RECENT_NAMES]
+        if pieces is not None:
+            kept = self.pieces.get(game_id, {})
+            kept.update({n: p for n, p in zip(names, pieces, strict=False) if n in fresh})
+            self.pieces[game_id] = {n: p for n, p in kept.items() if n in self.recent}
 
     def last_players(self, game_id: str, players: int) -> list[str]:
         """Names for ``players`` seats: last time's players, then recent names, then
@@ -66,7 +74,7 @@ def clean_name(text: str) -> str:
 
 def _check(data: Any) -> Roster:
     error = RosterError
-    top = checks.table(data, "roster", ("recent", "games"), error)
+    top = checks.table(data, "roster", ("recent", "games", "pieces"), error)
     recent = checks.items(top.get("recent", []), "recent", None, error)
     games = checks.table(top.get("games", {}), "games", None, error)
     roster = Roster()
@@ -76,6 +84,13 @@ def _check(data: Any) -> Roster:
         roster.games[game_id] = [
             checks.text(n, f"games.{game_id}[{i}]", error)[:MAX_NAME] for i, n in enumerate(listed)
         ]
+    for game_id, chosen in checks.table(top.get("pieces", {}), "pieces", None, error).items():
+        where = f"pieces.{game_id}"
+        table = checks.table(chosen, where, None, error)
+        roster.pieces[game_id] = {
+            name[:MAX_NAME]: checks.whole(piece, f"{where}.{name}", 0, None, error)
+            for name, piece in table.items()
+        }
     return roster
 
 
@@ -98,7 +113,12 @@ def save(roster: Roster, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".roster-", suffix=".json")
     with os.fdopen(fd, "w", encoding="utf-8") as f:
-        json.dump({"recent": roster.recent, "games": roster.games}, f, indent=2, sort_keys=True)
+        json.dump(
+            {"recent": roster.recent, "games": roster.games, "pieces": roster.pieces},
+            f,
+            indent=2,
+            sort_keys=True,
+        )
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, path)

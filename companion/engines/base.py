@@ -26,7 +26,7 @@ import copy
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from companion.engines.view import LogLine, View
 
@@ -192,6 +192,15 @@ def win_returns(winners: tuple[int, ...] | list[int], players: int) -> list[floa
     return [1.0 if i in chosen else 0.0 for i in range(players)]
 
 
+PIECES_KEY = "pieces"
+"""The setup key holding each seat's piece (``Game.seat_pieces``)."""
+
+
+def without_pieces(setup: Mapping[str, Any]) -> dict[str, Any]:
+    """The setup data other than the chosen pieces (the box, say), for ``with_setup``."""
+    return {key: value for key, value in setup.items() if key != PIECES_KEY}
+
+
 class Game(abc.ABC):
     """A board game's static description and its state factory."""
 
@@ -207,6 +216,9 @@ class Game(abc.ABC):
     own first step chooses) or "" (whoever the table picks)."""
     piece_colours: ClassVar[tuple[tuple[str, str], ...]] = ()
     """The players' pieces in seat order, as (name, "#rrggbb"); empty: the app's own."""
+    seat_pieces: tuple[int, ...] = ()
+    """The piece each seat plays (indices into ``piece_colours``), chosen at New game
+    and kept in the setup data as ``"pieces"``; empty: seat ``i`` plays piece ``i``."""
     round_word: ClassVar[str] = "Round"
     """What the rulebook calls one ``log_round`` ("Turn" in Le Petit Poucet): History's
     headings say it."""
@@ -250,12 +262,46 @@ class Game(abc.ABC):
             raise InvalidOptions(f"{self.name} takes no setup data ({', '.join(setup)})")
         return self
 
+    def piece_of(self, seat: int) -> int:
+        """The index into ``piece_colours`` of the piece seat ``seat`` plays."""
+        return self.seat_pieces[seat] if seat < len(self.seat_pieces) else seat
+
+    def with_pieces(self, setup: Mapping[str, Any]) -> Self:
+        """This game with the pieces ``setup["pieces"]`` names (seat order without it);
+        InvalidOptions says what is wrong with a bad list."""
+        if PIECES_KEY not in setup:
+            return self
+        pieces = setup[PIECES_KEY]
+        count = len(self.piece_colours)
+        if not count:
+            raise InvalidOptions(f"{self.name} has no pieces to choose")
+        if not isinstance(pieces, list | tuple) or not all(
+            isinstance(p, int) and not isinstance(p, bool) for p in pieces
+        ):
+            raise InvalidOptions(
+                f"the chosen pieces must be a list of piece numbers, not {pieces!r}"
+            )
+        if any(not 0 <= p < count for p in pieces):
+            raise InvalidOptions(
+                f"{self.name} has {count} pieces: the chosen pieces {list(pieces)} name one it lacks"
+            )
+        if len(set(pieces)) != len(pieces):
+            raise InvalidOptions(f"two players cannot play the same piece ({list(pieces)})")
+        game = copy.copy(self)
+        game.seat_pieces = tuple(pieces)
+        return game
+
     def check_players(self, players: int) -> None:
         if not isinstance(players, int) or isinstance(players, bool):
             raise InvalidOptions(f"the number of players must be a whole number, got {players!r}")
         if players not in self.player_counts:
             raise InvalidOptions(
                 f"{self.name} is for {self.min_players}-{self.max_players} players, not {players}"
+            )
+        if self.seat_pieces and len(self.seat_pieces) != players:
+            raise InvalidOptions(
+                f"{len(self.seat_pieces)} pieces were chosen for {players} players: "
+                "each player needs one"
             )
 
     def new_initial_state(

@@ -22,7 +22,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.engines import registry
-from companion.engines.base import InvalidOptions
+from companion.engines.base import PIECES_KEY, InvalidOptions, without_pieces
 from companion.session.journal import GameRecord
 from companion.session.session import ResumeFailed, SavedByNewerVersion, Session
 from companion.system import power
@@ -260,8 +260,10 @@ class CompanionApp(App):
         options: dict[str, Any],
         names: list[str] | None = None,
         setup: dict[str, Any] | None = None,
+        pieces: list[int] | None = None,
     ) -> None:
-        """A new game; ``setup`` (a finished game's, for Play again) or else the owner's box."""
+        """A new game; ``setup`` (a finished game's, for Play again) or else the owner's box;
+        ``pieces``: each player's piece, chosen at New game."""
         from companion.ui.games import setup_for
 
         try:
@@ -269,6 +271,8 @@ class CompanionApp(App):
                 setup, problem = setup_for(game_id, self.services)
             else:
                 problem = _box_changed(setup, setup_for(game_id, self.services)[0])
+            if pieces is not None:
+                setup = {**setup, PIECES_KEY: pieces}
             session = Session.start(
                 self.services.journal, game_id, players, options, names=names, setup=setup
             )
@@ -281,7 +285,7 @@ class CompanionApp(App):
             self.notify(f"{_game_name(game_id)} cannot start: {reason}")
             return
         if names:
-            self.services.roster.remember(game_id, names)
+            self.services.roster.remember(game_id, names, setup.get(PIECES_KEY))
             self.services.save_roster()
         self._show_session(session)
         if problem:
@@ -371,7 +375,7 @@ BOX_KEPT = (
 
 def _box_changed(kept: dict[str, Any], now: dict[str, Any]) -> str | None:
     """What Play again says when the owner's box changed since the finished game began."""
-    return None if kept == now else BOX_KEPT
+    return None if without_pieces(kept) == now else BOX_KEPT
 
 
 def _game_name(game_id: str) -> str:

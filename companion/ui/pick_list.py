@@ -11,16 +11,21 @@ from kivy.factory import Factory
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
+from companion.ui.players import ink
 from companion.ui.screens import load_kv
 
 load_kv(__file__)
 
 MANY = 6
 """More choices than this are laid out three to a row, so all show at 800x480."""
+FEW_SWATCHES = 4
+"""More colour swatches than this (a game's five pawns) are laid out two to a row."""
 
 
 class PickList(ModalView):
-    """``choices`` as big buttons (value, label); a tap hands the value to ``on_pick``."""
+    """``choices`` as big buttons (value, label); a tap hands the value to ``on_pick``.
+    With ``swatches`` (one rgba per choice) each button wears its colour (a player's
+    piece)."""
 
     title = StringProperty("")
 
@@ -29,14 +34,19 @@ class PickList(ModalView):
         title: str,
         choices: Sequence[tuple[Any, str]],
         on_pick: Callable[[Any], Any],
+        swatches: Sequence[tuple[float, float, float, float]] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(size_hint=(0.9, 0.85), **kwargs)
         self.title = title
         self._on_pick = on_pick
-        self.ids.rows.cols = 3 if len(choices) > MANY else 1
-        for value, label in choices:
+        paired = swatches is not None and len(choices) > FEW_SWATCHES
+        self.ids.rows.cols = 3 if len(choices) > MANY else 2 if paired else 1
+        for index, (value, label) in enumerate(choices):
             button = Factory.Tap(text=label)
+            if swatches is not None:
+                button.background_color = swatches[index]
+                button.color = ink(swatches[index])
             button.picked = value
             button.bind(on_release=lambda b: self.pick(b.picked))
             self.ids.rows.add_widget(button)

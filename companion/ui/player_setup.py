@@ -1,16 +1,18 @@
 """Who is playing: a name and a colour for each player, and who begins.
 
 Names are typed on the on-screen keyboard or taken with one tap from the recent
-names.  Who begins follows the rulebook (``Game.first_player``): the youngest
+names.  A tap on a colour chip picks the player's piece from the game's own (a
+piece another player holds swaps over); a name brings back the piece it played
+last time when that piece is free.  Who begins follows the rulebook (``Game.first_player``): the youngest
 (the players tap who that is) or a random player (the app draws).  The rows are
 the seats in turn order, so the beginner becomes player 1 by turning the table,
-never by reordering it.
+never by reordering it; each player's piece turns with them.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, TypeVar
 
 from kivy.factory import Factory
 from kivy.metrics import dp
@@ -20,7 +22,8 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.engines.base import Game
 from companion.roster import default_name, is_default_name
 from companion.ui.name_keyboard import NameKeyboard
-from companion.ui.players import game_colour, ink
+from companion.ui.pick_list import PickList
+from companion.ui.players import NEUTRAL, ink, piece_colour
 from companion.ui.screens import load_kv
 
 load_kv(__file__)
@@ -32,10 +35,12 @@ RULEBOOK_BEGINS = {
     "": "The rulebook does not say who begins: tap Begins beside who starts.",
 }
 
+T = TypeVar("T")
 
-def turned(names: list[str], first: int) -> list[str]:
+
+def turned(seats: list[T], first: int) -> list[T]:
     """The seats in turn order starting with seat ``first``."""
-    return names[first:] + names[:first]
+    return seats[first:] + seats[:first]
 
 
 class PlayerSetup(BoxLayout):
@@ -50,12 +55,26 @@ class PlayerSetup(BoxLayout):
         self.game: Game | None = None
         self.names: list[str] = []
         self.recent: list[str] = []
+        self.pieces: list[int] = []
+        """Each row's piece (an index into ``Game.piece_colours``)."""
+        self.last_pieces: dict[str, int] = {}
+        """The piece each name played last time in this game."""
         self.rng = random.SystemRandom()
 
-    def prepare(self, game: Game, names: list[str], recent: list[str]) -> None:
+    def prepare(
+        self,
+        game: Game,
+        names: list[str],
+        recent: list[str],
+        last_pieces: dict[str, int] | None = None,
+    ) -> None:
         self.game = game
         self.names = list(names)
         self.recent = list(recent)
+        self.last_pieces = dict(last_pieces or {})
+        self.pieces = []
+        for name in self.names:
+            self.pieces.append(self._piece_for(name, self.pieces))
         self.begins = 0
         self.app_draws = game.first_player == "random"
         solo = game.max_players == 1
@@ -66,7 +85,9 @@ class PlayerSetup(BoxLayout):
         while len(self.names) < players:
             spare = [n for n in self.recent if n not in self.names]
             self.names.append(spare[0] if spare else default_name(len(self.names)))
+            self.pieces.append(self._piece_for(self.names[-1], self.pieces))
         del self.names[players:]
+        del self.pieces[players:]
         self.begins = min(self.begins, players - 1)
         self.redraw()
 
@@ -75,7 +96,7 @@ class PlayerSetup(BoxLayout):
         def done(name: str) -> None:
             if name in self.names[:seat] + self.names[seat + 1 :]:
                 name = self.names[seat]  # two players never share a name
-            self.names[seat] = name
+            self._name_seat(seat, name)
             self.redraw()
 
         NameKeyboard(
@@ -92,8 +113,64 @@ class PlayerSetup(BoxLayout):
             return
         for seat, current in enumerate(self.names):
             if is_default_name(current):
-                self.names[seat] = name
+                self._name_seat(seat, name)
                 break
+        self.redraw()
+
+    def _name_seat(self, seat: int, name: str) -> None:
+        """``name`` sits in ``seat``, taking its piece from last time if nobody holds it."""
+        self.names[seat] = name
+        piece = self.last_pieces.get(name)
+        others = self.pieces[:seat] + self.pieces[seat + 1 :]
+        if piece is not None and piece < self._piece_count() and piece not in others:
+            self.pieces[seat] = piece
+
+    # -- pieces ------------------------------------------------------------------------
+    def _piece_count(self) -> int:
+        return len(self.game.piece_colours) if self.game is not None else 0
+
+    @property
+    def chooses_pieces(self) -> bool:
+        """Whether the players pick pieces here: not in a game that names none (Beware
+        of the Wolf's players choose their houses as the game's first step)."""
+        return self._piece_count() > 0
+
+    def _piece_for(self, name: str, taken: list[int]) -> int:
+        """A new row's piece: the one ``name`` played last time if free, else the first free."""
+        count = max(self._piece_count(), len(taken) + 1)
+        last = self.last_pieces.get(name)
+        if last is not None and last < count and last not in taken:
+            return last
+        return next(p for p in range(count) if p not in taken)
+
+    def choose_piece(self, seat: int) -> None:
+        """The game's pieces as a pick-list, the name's piece from last time first."""
+        if not self.chooses_pieces:
+            return
+        assert self.game is not None
+        order = list(range(self._piece_count()))
+        last = self.last_pieces.get(self.names[seat])
+        if last in order:
+            order.remove(last)
+            order.insert(0, last)
+        choices = [(piece, self._piece_label(piece, seat)) for piece in order]
+        swatches = [piece_colour(self.game, piece)[1] for piece in order]
+        PickList(
+            f"{self.names[seat]}'s colour", choices, lambda p: self.set_piece(seat, p), swatches
+        ).open()
+
+    def _piece_label(self, piece: int, seat: int) -> str:
+        name = piece_colour(self.game, piece)[0] if self.game is not None else ""
+        if piece not in self.pieces:
+            return name
+        holder = self.pieces.index(piece)
+        return f"{name} (now)" if holder == seat else f"{name} (swap with {self.names[holder]})"
+
+    def set_piece(self, seat: int, piece: int) -> None:
+        """Seat ``seat`` plays ``piece``; whoever held it takes this seat's piece."""
+        if piece in self.pieces:
+            self.pieces[self.pieces.index(piece)] = self.pieces[seat]
+        self.pieces[seat] = piece
         self.redraw()
 
     def set_begins(self, seat: int) -> None:
@@ -115,21 +192,31 @@ class PlayerSetup(BoxLayout):
 
     def chosen_names(self) -> list[str]:
         """The names in turn order: the beginner (asked, or drawn now) is player 1."""
-        if not self.asks:
-            return list(self.names)
-        first = self.rng.randrange(len(self.names)) if self.app_draws else self.begins
-        return turned(self.names, first)
+        return self.chosen_players()[0]
+
+    def chosen_players(self) -> tuple[list[str], list[int] | None]:
+        """The names in turn order (the beginner, asked or drawn now, is player 1) and
+        each one's piece (None in a game without pieces to choose)."""
+        first = 0
+        if self.asks:
+            first = self.rng.randrange(len(self.names)) if self.app_draws else self.begins
+        pieces = turned(self.pieces, first) if self.chooses_pieces else None
+        return turned(self.names, first), pieces
 
     # -- drawing ---------------------------------------------------------------------
     def redraw(self) -> None:
         rows = self.ids.rows
         rows.clear_widgets()
-        count = len(self.names)
         for seat, name in enumerate(self.names):
             row = Factory.PlayerRow()
-            colour = self._colour_of(seat, count)
-            row.swatch = colour[1]
-            row.colour_name = colour[0]
+            if self.chooses_pieces:
+                assert self.game is not None
+                row.colour_name, row.swatch = piece_colour(self.game, self.pieces[seat])
+                row.ids.colour_chip.bind(on_release=lambda _b, s=seat: self.choose_piece(s))
+            else:
+                row.colour_name, row.swatch = "", NEUTRAL
+                row.ids.colour_chip.disabled = True
+                row.ids.colour_chip.opacity = 0
             row.ids.name_button.text = name
             row.ids.name_button.bind(on_release=lambda _b, s=seat: self.rename(s))
             begins = row.ids.begins_button
@@ -163,14 +250,7 @@ class PlayerSetup(BoxLayout):
             chip.texture_update()
         widest = max((chip.texture_size[0] for chip in chips), default=0)
         for row in rows:
-            row.chip_width = max(dp(84), widest + dp(16))
-
-    def _colour_of(self, seat: int, count: int) -> tuple[str, Any]:
-        """Seat ``seat``'s colour once the beginner is player 1 (while asking)."""
-        index = seat if self.app_draws or not self.asks else (seat - self.begins) % count
-        assert self.game is not None
-        name, rgba = game_colour(self.game, index)
-        return name, rgba
+            row.chip_width = max(dp(84), widest + dp(16)) if widest else 0
 
 
 __all__ = ["PlayerSetup", "ink", "turned"]

@@ -44,9 +44,16 @@ def from_hex(text: str) -> tuple[float, float, float, float]:
 
 
 def game_colour(game: Game, index: int) -> tuple[str, tuple[float, float, float, float]]:
-    """Player ``index``'s piece colour in ``game``: its name and rgba."""
+    """Player ``index``'s piece colour in ``game`` (the piece chosen for that seat at
+    New game, kept in the game's setup): its name and rgba."""
+    return piece_colour(game, game.piece_of(index))
+
+
+def piece_colour(game: Game, piece: int) -> tuple[str, tuple[float, float, float, float]]:
+    """The name and rgba of ``game``'s piece number ``piece`` (the app's own colours for
+    a game that names none)."""
     pieces = game.piece_colours
     if pieces:
-        name, hex_colour = pieces[index % len(pieces)]
+        name, hex_colour = pieces[piece % len(pieces)]
         return name, from_hex(hex_colour)
-    return PALETTE_NAMES[index % len(PALETTE)], colour(index)
+    return PALETTE_NAMES[piece % len(PALETTE)], colour(piece)

@@ -15,7 +15,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engines.base import Game, InvalidOptions, InvalidState, Option, State
+from companion.engines.base import (
+    Game,
+    InvalidOptions,
+    InvalidState,
+    Option,
+    State,
+    without_pieces,
+)
 from companion.engines.datafile import DataFileError
 from companion.engines.gingerdead_house.board import MODES
 from companion.engines.gingerdead_house.box import box_from_text, shipped_box
@@ -133,6 +140,10 @@ class GingerdeadHouseGame(Game):
         return box_toml(self.catalogue if self._own_box else shipped_box())
 
     def with_setup(self, setup: Mapping[str, Any]) -> GingerdeadHouseGame:
+        """The box below, and ``"pieces"``: each seat's house colour."""
+        return self._with_box(without_pieces(setup)).with_pieces(setup)
+
+    def _with_box(self, setup: Mapping[str, Any]) -> GingerdeadHouseGame:
         """``{"box": text}`` plays that box (the owner's, as it was when the game
         started); ``{"box_version": n}`` the shipped box's version n; ``{}`` version 1."""
         unknown = sorted(set(setup) - {"box", "box_version"})

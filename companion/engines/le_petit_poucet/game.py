@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.engines.base import Game, InvalidOptions, Option
+from companion.engines.base import Game, InvalidOptions, Option, without_pieces
 from companion.engines.box_edit import box_from_setup
 from companion.engines.datafile import DataFileError
 from companion.engines.le_petit_poucet.box import Box, box_from_text, box_toml, packaged_box
@@ -83,9 +83,11 @@ class LePetitPoucetGame(Game):
 
     def with_setup(self, setup: Mapping[str, Any]) -> LePetitPoucetGame:
         """``{"box": "<box file text>"}`` plays with that box (the owner's, as it was when
-        the game started: saved games keep the text, so a resumed game keeps its box)."""
-        box = box_from_setup(self.name, setup, box_from_text)
-        return self if box is None else LePetitPoucetGame(box)
+        the game started: saved games keep the text, so a resumed game keeps its box);
+        ``"pieces"`` gives each seat its Child pawn."""
+        box = box_from_setup(self.name, without_pieces(setup), box_from_text)
+        game = self if box is None else LePetitPoucetGame(box)
+        return game.with_pieces(setup)
 
     # Properties where ``Game`` has class attributes: they depend on the box, which
     # must not be read at import.

@@ -188,7 +188,7 @@ def _table(state: PoucetState) -> PoucetTable:
         Pawn(
             p,
             state.player_name(p),
-            state.box.colours[p],
+            state.box.colours[state.game.piece_of(p)],
             state.positions[p] if state.in_forest(p) else OGRE_HOUSE,
             not state.in_forest(p),
         )

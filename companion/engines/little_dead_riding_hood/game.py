@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion.engines.base import Game, InvalidOptions, Option
+from companion.engines.base import Game, InvalidOptions, Option, without_pieces
 from companion.engines.box_edit import box_from_setup
 from companion.engines.datafile import DataFileError
 from companion.engines.little_dead_riding_hood.box import Box, box_toml, default_box, parse_box
@@ -120,9 +120,11 @@ class LittleDeadRidingHoodGame(Game):
         return box_toml(self.box)
 
     def with_setup(self, setup: Mapping[str, Any]) -> LittleDeadRidingHoodGame:
-        """``{"box": "<box file text>"}`` plays with that box (a saved game keeps it)."""
-        box = box_from_setup(self.name, setup, parse_box)
-        return self if box is None else LittleDeadRidingHoodGame(box)
+        """``{"box": "<box file text>"}`` plays with that box (a saved game keeps it);
+        ``"pieces"`` gives each seat its hood."""
+        box = box_from_setup(self.name, without_pieces(setup), parse_box)
+        game = self if box is None else LittleDeadRidingHoodGame(box)
+        return game.with_pieces(setup)
 
     def unavailable(self) -> str | None:
         try:

@@ -283,7 +283,7 @@ def players(s: LdrhState) -> tuple[PlayerInfo, ...]:
         PlayerInfo(
             index=p,
             name=s.player_name(p),
-            riding_hood=RIDING_HOODS[p % len(RIDING_HOODS)],
+            riding_hood=RIDING_HOODS[s.game.piece_of(p) % len(RIDING_HOODS)],
             bullets=s.bullets[p],
             cards=len(s.hands[p]),
             face_down=is_table(s),

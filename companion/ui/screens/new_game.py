@@ -47,7 +47,10 @@ class NewGameScreen(Screen):
         last = roster.games.get(game.id, [])
         self.players = len(last) if len(last) in game.player_counts else game.min_players
         self.ids.player_setup.prepare(
-            game, roster.last_players(game.id, int(self.players)), roster.recent
+            game,
+            roster.last_players(game.id, int(self.players)),
+            roster.recent,
+            roster.pieces.get(game.id, {}),
         )
         counts = self.ids.player_counts
         counts.clear_widgets()
@@ -95,5 +98,7 @@ class NewGameScreen(Screen):
 
     def _start(self) -> None:
         assert self.game is not None
-        names = self.ids.player_setup.chosen_names()
-        App.get_running_app().start_game(self.game.id, int(self.players), dict(self.options), names)
+        names, pieces = self.ids.player_setup.chosen_players()
+        App.get_running_app().start_game(
+            self.game.id, int(self.players), dict(self.options), names, pieces=pieces
+        )
