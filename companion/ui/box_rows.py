@@ -1,19 +1,16 @@
 """The rows every game's My box editor is made of: a part's heading with its mark
-(assumed or checked), a line of text with buttons, a stepper, and the one place a
-refused edit is said to the owner.
+(assumed or checked), a line of text with buttons, and steppers.
 
-A game's editor (``BOX_EDITOR`` in its screen package) subclasses ``BoxEditor`` and
-builds its ``rows()`` from these, so every box screen looks and answers alike.
+A game's editor (``companion.ui.box_editor_base.BoxEditor``) builds its ``parts()``
+from these, so every box screen looks and answers alike.
 """
 
 from __future__ import annotations
 
-import abc
 from collections.abc import Callable
 from functools import partial
 from typing import Any, TypeAlias
 
-from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
@@ -23,9 +20,12 @@ STEP_WIDTH = 64
 """A stepper's - and + buttons: wide enough for a thumb."""
 
 
-def mark(assumed: bool) -> str:
-    """A part's mark: assumed (shipped) or checked (the owner's)."""
-    return "[color=#e0b050]assumed[/color]" if assumed else "[color=#7fd08a]checked[/color]"
+def mark(assumed: bool, what: str = "") -> str:
+    """A part's mark: assumed (shipped) or checked (the owner's); ``what`` names the
+    part the mark speaks of when a row shows several ("count checked")."""
+    words = "assumed" if assumed else "checked"
+    colour = "#e0b050" if assumed else "#7fd08a"
+    return f"[color={colour}]{what + ' ' if what else ''}{words}[/color]"
 
 
 def marked(title: str, assumed: bool) -> str:
@@ -73,52 +73,3 @@ def steppers(*parts: tuple[Text, Callable[[int], Any]]) -> BoxLayout:
         row.add_widget(button("-", partial(step, -1), width=STEP_WIDTH))
         row.add_widget(button("+", partial(step, +1), width=STEP_WIDTH))
     return row
-
-
-class BoxEditor(abc.ABC):
-    """Holds the box being corrected; ``apply`` keeps an edit or says why it was refused.
-
-    An editor whose rows never change shape (``keeps_shape``: counts on steppers) builds
-    its changing words with ``words``; an edit then rewrites those labels in place
-    instead of rebuilding every row (a whole deck of steppers is slow to rebuild on a Pi).
-    """
-
-    refused: type[Exception] = ValueError
-    """The game's ``BoxEditRefused``: an edit's sentence for the owner."""
-    keeps_shape = False
-
-    def __init__(self, box: Any, changed: Callable[[], None]) -> None:
-        self.box = box
-        self._changed = changed
-        self._live: list[tuple[Any, Callable[[], str]]] = []
-
-    def apply(self, edit: Callable[[], Any]) -> None:
-        try:
-            self.box = edit()
-        except self.refused as err:
-            App.get_running_app().notify(str(err))
-            return
-        if self.keeps_shape:
-            for label, make in self._live:
-                label.text = make()
-            return
-        self._changed()
-
-    def words(self, make: Callable[[], str], factory: str = "BoxPart", **style: Any) -> Any:
-        """A label showing ``make()``, rewritten after every edit."""
-        label = getattr(Factory, factory)(text=make(), **style)
-        self._live.append((label, make))
-        return label
-
-    def rows(self) -> list[Any]:
-        """The widgets of the box's parts, top to bottom."""
-        self._live = []
-        return self.parts()
-
-    @abc.abstractmethod
-    def parts(self) -> list[Any]:
-        """The rows of this game's box (``rows`` shows them)."""
-
-    @abc.abstractmethod
-    def saved_text(self) -> str:
-        """The box file text to keep: everything on screen, now checked by its owner."""

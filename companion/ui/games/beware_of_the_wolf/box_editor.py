@@ -16,7 +16,8 @@ from kivy.factory import Factory
 from kivy.metrics import dp
 
 from companion.engines.beware_of_the_wolf import Board, BoxEditRefused, board_to_toml, box_edits
-from companion.ui.box_rows import BoxEditor, button, line, marked
+from companion.ui.box_editor_base import BoxEditor
+from companion.ui.box_rows import button, line, marked
 from companion.ui.games.beware_of_the_wolf.board_view import (
     HOUSE_COLOURS,
     BoardPicture,
@@ -35,6 +36,11 @@ TAUGHT = (
 )
 
 
+def _saved(board: Board) -> str:
+    """The board as My box writes it: under a header saying so."""
+    return board_to_toml(board, header=SAVED_HEADER)
+
+
 def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
@@ -43,12 +49,11 @@ class WolfBoxEditor(BoxEditor):
     """The board's trees (tap the drawn board) and its houses' colours (pick-lists)."""
 
     box: Board
+    edits = box_edits
+    to_text = _saved
     refused = BoxEditRefused
     view: WolfBoardView | None = None
     """The drawn board on screen (its taps put trees on it)."""
-
-    def saved_text(self) -> str:
-        return board_to_toml(box_edits.checked(self.box), header=SAVED_HEADER)
 
     def parts(self) -> list[Any]:
         board = self.box

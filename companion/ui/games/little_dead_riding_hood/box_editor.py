@@ -22,18 +22,18 @@ from companion.engines.little_dead_riding_hood import (
     box_edits,
     box_toml,
 )
-from companion.ui.box_rows import BoxEditor, mark, marked, stepper, steppers
+from companion.ui.box_editor_base import BoxEditor
+from companion.ui.box_rows import mark, marked, stepper, steppers
 
 
 class HoodBoxEditor(BoxEditor):
     """The board's columns, the tile pool and the event deck, by steppers."""
 
     box: Box
+    edits = box_edits
+    to_text = box_toml
     refused = BoxEditRefused
     keeps_shape = True
-
-    def saved_text(self) -> str:
-        return box_toml(box_edits.checked(self.box))
 
     def parts(self) -> list[Any]:
         return [*self._board_rows(), *self._tile_rows(), *self._card_rows()]
