@@ -6,18 +6,16 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kivy.factory import Factory
-from kivy.properties import StringProperty
-from kivy.uix.modalview import ModalView
 
 from companion.ui.screens import load_kv
+from companion.ui.titled_dialog import TitledDialog
 
 load_kv(__file__)
 
 
-class PickList(ModalView):
-    """``choices`` as big buttons (value, label); a tap hands the value to ``on_pick``."""
-
-    title = StringProperty("")
+class PickList(TitledDialog):
+    """``choices`` as big buttons (value, label); a tap hands the value to ``on_pick``.
+    A tap beside the list closes it, as Cancel does: nothing is lost."""
 
     def __init__(
         self,
@@ -26,9 +24,8 @@ class PickList(ModalView):
         on_pick: Callable[[Any], Any],
         **kwargs: Any,
     ) -> None:
-        super().__init__(size_hint=(0.9, 0.85), **kwargs)
-        self.title = title
-        self._on_pick = on_pick
+        kwargs.setdefault("auto_dismiss", True)
+        super().__init__(title, on_pick, size_hint=(0.9, 0.85), **kwargs)
         for value, label in choices:
             button = Factory.Tap(text=label)
             button.picked = value
@@ -36,5 +33,4 @@ class PickList(ModalView):
             self.ids.rows.add_widget(button)
 
     def pick(self, value: Any) -> None:
-        self.dismiss()
-        self._on_pick(value)
+        self.act(value)

@@ -21,12 +21,12 @@ from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.modalview import ModalView
 
 from companion.engines.gingerdead_house import NewCard, box_edits
 from companion.ui.name_keyboard import NameKeyboard
 from companion.ui.pick_list import PickList
 from companion.ui.screens import load_kv
+from companion.ui.titled_dialog import TitledDialog
 
 load_kv(__file__)
 
@@ -47,12 +47,10 @@ def power_text(power: int | None) -> str:
     return "X" if power is None else str(power)
 
 
-class CardForm(ModalView):
+class CardForm(TitledDialog):
     """The form; ``types`` are the card types offered (one, when a deck was flipped)."""
 
-    title = StringProperty("")
     problem = StringProperty("")
-    add_text = StringProperty("Add this card")
 
     def __init__(
         self,
@@ -63,14 +61,11 @@ class CardForm(ModalView):
         start: NewCard | None = None,
         **kwargs: Any,
     ) -> None:
-        super().__init__(size_hint=(0.98, 0.98), auto_dismiss=False, **kwargs)
-        self.title = title
-        self.add_text = add_text
+        super().__init__(title, on_add, add_text, **kwargs)
         self.types = tuple(types)
         self.card = start or NewCard(self.types[0], "", power=1, lane=1, flips=1)
         self.name_fixed = start is not None
         """A card being corrected keeps its name (its action keys read it)."""
-        self._on_add = on_add
         self._show()
 
     # -- rows ------------------------------------------------------------------------
@@ -172,7 +167,7 @@ class CardForm(ModalView):
         ).open()
 
     def add(self) -> None:
-        problem = self._on_add(self.card)
+        problem = self._on_act(self.card)  # the form stays open to fix what it says
         if problem:
             self.problem = problem
             return
