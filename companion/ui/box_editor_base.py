@@ -2,8 +2,8 @@
 edit or say why it was refused, and write the box file the owner saves.
 
 A game's editor (``BOX_EDITOR`` in its screen package) subclasses ``BoxEditor``,
-names its game's ``box_edits`` module, box writer and refusal in class attributes,
-and builds only its own ``parts()`` from ``companion.ui.box_rows``.
+names its game's ``box_edits`` module and box writer in class attributes, and builds
+only its own ``parts()`` from ``companion.ui.box_rows``.
 """
 
 from __future__ import annotations
@@ -25,11 +25,10 @@ class BoxEditor(abc.ABC):
     """
 
     edits: Any
-    """The game's ``box_edits`` module: its ``checked(box)`` marks every part checked."""
+    """The game's ``box_edits`` module: its edits raise its ``BoxEditRefused`` (a sentence
+    for the owner), its ``checked(box)`` marks every part checked."""
     to_text: ClassVar[Callable[[Any], str]]
     """The game's box writer (``box_toml``): a box as box file text."""
-    refused: ClassVar[type[Exception]]
-    """The game's ``BoxEditRefused``: an edit's sentence for the owner."""
     keeps_shape: ClassVar[bool] = False
 
     def __init__(self, box: Any, changed: Callable[[], None]) -> None:
@@ -43,7 +42,7 @@ class BoxEditor(abc.ABC):
         For a form that shows the refusal itself (it stays open to fix it)."""
         try:
             self.box = edit()
-        except self.refused as err:
+        except self.edits.BoxEditRefused as err:
             return str(err)
         if self.keeps_shape:
             for label, make in self._live:

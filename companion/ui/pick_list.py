@@ -6,16 +6,18 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kivy.factory import Factory
+from kivy.properties import StringProperty
+from kivy.uix.modalview import ModalView
 
 from companion.ui.screens import load_kv
-from companion.ui.titled_dialog import TitledDialog
 
 load_kv(__file__)
 
 
-class PickList(TitledDialog):
-    """``choices`` as big buttons (value, label); a tap hands the value to ``on_pick``.
-    A tap beside the list closes it, as Cancel does: nothing is lost."""
+class PickList(ModalView):
+    """``choices`` as big buttons (value, label); a tap hands the value to ``on_pick``."""
+
+    title = StringProperty("")
 
     def __init__(
         self,
@@ -24,8 +26,9 @@ class PickList(TitledDialog):
         on_pick: Callable[[Any], Any],
         **kwargs: Any,
     ) -> None:
-        kwargs.setdefault("auto_dismiss", True)
-        super().__init__(title, on_pick, size_hint=(0.9, 0.85), **kwargs)
+        super().__init__(size_hint=(0.9, 0.85), **kwargs)
+        self.title = title
+        self._on_pick = on_pick
         for value, label in choices:
             button = Factory.Tap(text=label)
             button.picked = value
@@ -33,4 +36,5 @@ class PickList(TitledDialog):
             self.ids.rows.add_widget(button)
 
     def pick(self, value: Any) -> None:
-        self.act(value)
+        self.dismiss()
+        self._on_pick(value)

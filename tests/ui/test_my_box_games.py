@@ -26,7 +26,9 @@ from companion.ui.app import BOX_KEPT, _box_changed
 from companion.ui.games.beware_of_the_wolf import game_setup
 from companion.ui.games.beware_of_the_wolf.board_view import WolfBoardView
 from tests.ui.conftest import Driver
-from tests.ui.test_my_box import _dialog, _open_my_box, _texts
+from tests.ui.owner_input import open_my_box as _open_my_box
+from tests.ui.owner_input import texts as _texts
+from tests.ui.owner_input import top_dialog as _dialog
 
 GAMES = (HOOD, WOODS, WOLF, POUCET)
 

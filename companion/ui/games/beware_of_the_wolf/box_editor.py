@@ -15,7 +15,7 @@ from typing import Any
 from kivy.factory import Factory
 from kivy.metrics import dp
 
-from companion.engines.beware_of_the_wolf import Board, BoxEditRefused, board_to_toml, box_edits
+from companion.engines.beware_of_the_wolf import Board, board_to_toml, box_edits
 from companion.ui.box_editor_base import BoxEditor
 from companion.ui.box_rows import button, line, marked
 from companion.ui.games.beware_of_the_wolf.board_view import (
@@ -51,7 +51,6 @@ class WolfBoxEditor(BoxEditor):
     box: Board
     edits = box_edits
     to_text = _saved
-    refused = BoxEditRefused
     view: WolfBoardView | None = None
     """The drawn board on screen (its taps put trees on it)."""
 

@@ -21,7 +21,6 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.engines.gingerdead_house import (
     CARD_TYPES,
     DECKS,
-    BoxEditRefused,
     Card,
     Catalogue,
     NewCard,
@@ -69,7 +68,6 @@ class GingerdeadBoxEditor(BoxEditor):
     box: Catalogue
     edits = box_edits
     to_text = box_toml
-    refused = BoxEditRefused
 
     def __init__(self, box: Catalogue, changed: Callable[[], None]) -> None:
         super().__init__(box, changed)

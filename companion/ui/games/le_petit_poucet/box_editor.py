@@ -16,7 +16,7 @@ from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.uix.stacklayout import StackLayout
 
-from companion.engines.le_petit_poucet import PAWN_HEX, Box, BoxEditRefused, box_edits, box_toml
+from companion.engines.le_petit_poucet import PAWN_HEX, Box, box_edits, box_toml
 from companion.ui.box_editor_base import BoxEditor
 from companion.ui.box_rows import button, line, marked, stepper
 from companion.ui.confirm import Confirm
@@ -35,7 +35,6 @@ class PoucetBoxEditor(BoxEditor):
     box: Box
     edits = box_edits
     to_text = box_toml
-    refused = BoxEditRefused
 
     # -- rows ------------------------------------------------------------------
     def parts(self) -> list[Any]:

@@ -18,7 +18,6 @@ from companion.engines.little_dead_riding_hood import (
     MOVEMENT_VALUES,
     TILE_KINDS,
     Box,
-    BoxEditRefused,
     box_edits,
     box_toml,
 )
@@ -32,7 +31,6 @@ class HoodBoxEditor(BoxEditor):
     box: Box
     edits = box_edits
     to_text = box_toml
-    refused = BoxEditRefused
     keeps_shape = True
 
     def parts(self) -> list[Any]:

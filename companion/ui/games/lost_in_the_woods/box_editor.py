@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from companion.engines.lost_in_the_woods import NAMES, Box, BoxEditRefused, box_edits, box_toml
+from companion.engines.lost_in_the_woods import NAMES, Box, box_edits, box_toml
 from companion.ui.box_editor_base import BoxEditor
 from companion.ui.box_rows import marked, stepper
 
@@ -21,7 +21,6 @@ class WoodsBoxEditor(BoxEditor):
     box: Box
     edits = box_edits
     to_text = box_toml
-    refused = BoxEditRefused
     keeps_shape = True
 
     def parts(self) -> list[Any]:
