@@ -47,29 +47,34 @@ def _part(text: Text, **style: Any) -> Widget:
     return text if isinstance(text, Widget) else Factory.BoxPart(text=text, **style)
 
 
-def line(text: Text, *buttons: Any) -> BoxLayout:
-    """One row: ``text`` on the left, ``buttons`` on the right."""
+def row_of(*widgets: Any) -> BoxLayout:
+    """``widgets`` side by side, left to right, on one row a finger high."""
     row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(6))
-    row.add_widget(_part(text))
-    for tap in buttons:
-        row.add_widget(tap)
+    for widget in widgets:
+        row.add_widget(widget)
     return row
 
 
-def stepper(text: Text, step: Callable[[int], Any]) -> BoxLayout:
-    """``text`` (the value in it) with - and + buttons that call ``step(-1)`` / ``step(+1)``."""
-    return line(
-        text,
+def line(text: Text, *buttons: Any) -> BoxLayout:
+    """One row: ``text`` on the left, ``buttons`` on the right."""
+    return row_of(_part(text), *buttons)
+
+
+def _minus_plus(step: Callable[[int], Any]) -> tuple[Any, Any]:
+    """The - and + buttons that call ``step(-1)`` / ``step(+1)``."""
+    return (
         button("-", partial(step, -1), width=STEP_WIDTH),
         button("+", partial(step, +1), width=STEP_WIDTH),
     )
 
 
+def stepper(text: Text, step: Callable[[int], Any]) -> BoxLayout:
+    """``text`` (the value in it) with - and + buttons that call ``step(-1)`` / ``step(+1)``."""
+    return line(text, *_minus_plus(step))
+
+
 def steppers(*parts: tuple[Text, Callable[[int], Any]]) -> BoxLayout:
     """Several small steppers side by side on one row: each ``(text, step)``."""
-    row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(6))
-    for text, step in parts:
-        row.add_widget(_part(text, halign="right"))
-        row.add_widget(button("-", partial(step, -1), width=STEP_WIDTH))
-        row.add_widget(button("+", partial(step, +1), width=STEP_WIDTH))
-    return row
+    return row_of(
+        *(w for text, step in parts for w in (_part(text, halign="right"), *_minus_plus(step)))
+    )

@@ -23,6 +23,7 @@ from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.engines.gingerdead_house import NewCard, box_edits
+from companion.ui.box_rows import row_of
 from companion.ui.name_keyboard import NameKeyboard
 from companion.ui.pick_list import PickList
 from companion.ui.screens import load_kv
@@ -99,11 +100,7 @@ class CardForm(TitledDialog):
         rows.add_widget(self._line("Effect", self._button(summary, self.pick_effect)))
 
     def _line(self, label: str, *widgets: Any) -> BoxLayout:
-        line = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(6))
-        line.add_widget(Factory.FormLabel(text=label))
-        for widget in widgets:
-            line.add_widget(widget)
-        return line
+        return row_of(Factory.FormLabel(text=label), *widgets)
 
     def _choices(
         self, label: str, values: Sequence[Any], chosen: Any, pick: Callable[[Any], None]
