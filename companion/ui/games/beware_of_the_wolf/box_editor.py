@@ -2,6 +2,9 @@
 outer space puts a tree there or takes it away, and the houses' colours.
 
 Each part says whether it is assumed (shipped, BW1) or checked (the owner saved it).
+A board taught with the turntable is the owner's own and carries no assumption, so
+its parts read checked: the word the screen already explains for every part the owner
+has set (a third word, "taught", would need explaining beside it).
 Every change goes through ``box_edits``, so the board on screen is always one the
 game can play.  Where the spaces lie and where the arrows lead are taught with the
 turntable (Wolf tools), which the screen says.
