@@ -33,8 +33,13 @@ def marked(title: str, assumed: bool) -> str:
     return f"[b]{title}[/b]  ({mark(assumed)})"
 
 
-def button(text: str, action: Callable[[], Any], quiet: bool = True, width: float = 150) -> Any:
-    tap = (Factory.QuietTap if quiet else Factory.Tap)(text=text, size_hint_x=None, width=dp(width))
+def button(
+    text: str, action: Callable[[], Any], quiet: bool = True, width: float | None = 150
+) -> Any:
+    """A button calling ``action()``: ``width`` dp wide, or sharing its row's width (None)."""
+    tap = (Factory.QuietTap if quiet else Factory.Tap)(text=text)
+    if width is not None:
+        tap.size_hint_x, tap.width = None, dp(width)
     tap.bind(on_release=lambda *_: action())
     return tap
 

@@ -18,12 +18,11 @@ from functools import partial
 from typing import Any
 
 from kivy.factory import Factory
-from kivy.metrics import dp
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.engines.gingerdead_house import NewCard, box_edits
-from companion.ui.box_rows import row_of
+from companion.ui.box_rows import STEP_WIDTH, button, row_of
 from companion.ui.name_keyboard import NameKeyboard
 from companion.ui.pick_list import PickList
 from companion.ui.screens import load_kv
@@ -80,16 +79,16 @@ class CardForm(TitledDialog):
             rows.add_widget(self._line("Name", Factory.BoxPart(text=f"[b]{card.name}[/b]")))
         else:
             rows.add_widget(
-                self._line("Name", self._button(card.name or "Tap to type", self.ask_name))
+                self._line("Name", button(card.name or "Tap to type", self.ask_name, width=None))
             )
         if card.type in ("defense", "monster"):
             rows.add_widget(
                 self._line(
                     "Power",
-                    self._button("-", lambda: self.step_power(-1), width=64),
+                    button("-", lambda: self.step_power(-1), width=STEP_WIDTH),
                     Factory.BoxPart(text=f"[b]{power_text(card.power)}[/b]", halign="center"),
-                    self._button("+", lambda: self.step_power(+1), width=64),
-                    self._button("X", lambda: self.set_power(None), width=64),
+                    button("+", lambda: self.step_power(+1), width=STEP_WIDTH),
+                    button("X", lambda: self.set_power(None), width=STEP_WIDTH),
                 )
             )
         if card.type == "monster":
@@ -97,7 +96,7 @@ class CardForm(TitledDialog):
         if card.type == "action":
             rows.add_widget(self._choices("Monsters flipped", FLIPS, card.flips, self.set_flips))
         summary = dict(box_edits.effect_choices(card.type))[card.effect]
-        rows.add_widget(self._line("Effect", self._button(summary, self.pick_effect)))
+        rows.add_widget(self._line("Effect", button(summary, self.pick_effect, width=None)))
 
     def _line(self, label: str, *widgets: Any) -> BoxLayout:
         return row_of(Factory.FormLabel(text=label), *widgets)
@@ -107,19 +106,11 @@ class CardForm(TitledDialog):
     ) -> BoxLayout:
         buttons = []
         for value in values:
-            button = self._button(str(value).capitalize(), partial(pick, value))
-            button.background_color = PICKED if value == chosen else UNPICKED
-            button.choice = value
-            buttons.append(button)
+            tap = button(str(value).capitalize(), partial(pick, value), width=None)
+            tap.background_color = PICKED if value == chosen else UNPICKED
+            tap.choice = value
+            buttons.append(tap)
         return self._line(label, *buttons)
-
-    @staticmethod
-    def _button(text: str, action: Callable[[], Any], width: float | None = None) -> Any:
-        button = Factory.QuietTap(text=text)
-        if width is not None:
-            button.size_hint_x, button.width = None, dp(width)
-        button.bind(on_release=lambda *_: action())
-        return button
 
     # -- changes -----------------------------------------------------------------------
     def _set(self, **changes: Any) -> None:
