@@ -63,6 +63,17 @@ def setup_key(game: Game) -> str:
     return key
 
 
+def box_changed(game: Game, kept: dict[str, Any], now: dict[str, Any]) -> bool:
+    """Whether two setups of ``game`` hold different boxes.
+
+    Only the box part (``setup_key``) is compared: a setup also holds what is not the
+    owner's box (a shipped box's version, say), and a difference there must not make
+    Play again say the owner's box has changed.  A game without a box never changes.
+    """
+    key = setup_key(game)
+    return kept.get(key) != now.get(key)
+
+
 def read(base: Path, game: BoxGame) -> OwnerBox:
     """The owner's box of ``game``, validated by the game's own reader."""
     path = paths.owner_box_path(base, game.id)

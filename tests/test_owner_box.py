@@ -215,3 +215,15 @@ def test_each_games_damaged_box_is_reported_with_its_place_and_the_shipped_one_u
     assert setup == {} and problem is not None
     assert str(path) in problem and place in problem and "shipped with the game is used" in problem
     assert not has_owners_box(owner_box.game_with_box(tmp_path, game))
+
+
+def test_only_the_box_part_of_two_setups_tells_whether_the_box_changed() -> None:
+    mine = _owner_text()
+    assert not owner_box.box_changed(GAME, {"box": mine}, {"box": mine})
+    assert owner_box.box_changed(GAME, {"box": mine}, {"box": _owner_text(spaces=15)})
+    assert owner_box.box_changed(GAME, {}, {"box": mine})  # the owner saved a box since
+    # a setup that also holds what is not the box (a shipped box's version) is the same box
+    assert not owner_box.box_changed(GAME, {"box": mine, "box_version": 2}, {"box": mine})
+    board = WOLF.box_text()
+    assert owner_box.box_changed(WOLF, {"board": board}, {"board": board + "\n"})
+    assert not owner_box.box_changed(WOLF, {"board": board, "box": "x"}, {"board": board})

@@ -21,8 +21,9 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from companion import owner_box
 from companion.engines import registry
-from companion.engines.base import PIECES_KEY, InvalidOptions, without_pieces
+from companion.engines.base import PIECES_KEY, InvalidOptions
 from companion.session.journal import GameRecord
 from companion.session.session import ResumeFailed, SavedByNewerVersion, Session
 from companion.system import power
@@ -270,7 +271,7 @@ class CompanionApp(App):
             if setup is None:
                 setup, problem = setup_for(game_id, self.services)
             else:
-                problem = _box_changed(setup, setup_for(game_id, self.services)[0])
+                problem = _box_changed(game_id, setup, setup_for(game_id, self.services)[0])
             if pieces is not None:
                 setup = {**setup, PIECES_KEY: pieces}
             session = Session.start(
@@ -373,9 +374,9 @@ BOX_KEPT = (
 )
 
 
-def _box_changed(kept: dict[str, Any], now: dict[str, Any]) -> str | None:
+def _box_changed(game_id: str, kept: dict[str, Any], now: dict[str, Any]) -> str | None:
     """What Play again says when the owner's box changed since the finished game began."""
-    return None if without_pieces(kept) == now else BOX_KEPT
+    return BOX_KEPT if owner_box.box_changed(registry.get(game_id), kept, now) else None
 
 
 def _game_name(game_id: str) -> str:

@@ -10,18 +10,16 @@ from collections.abc import Callable
 from typing import Any
 
 from kivy.properties import StringProperty
-from kivy.uix.modalview import ModalView
 
 from companion.ui.screens import load_kv
+from companion.ui.titled_dialog import TitledDialog
 
 load_kv(__file__)
 
 
-class Confirm(ModalView):
-    """A question with a "do it" and a "keep things as they are" button."""
+class Confirm(TitledDialog):
+    """A question (its title) with a "do it" and a "keep things as they are" button."""
 
-    question = StringProperty("")
-    yes_text = StringProperty("Yes")
     no_text = StringProperty("Cancel")
 
     def __init__(
@@ -32,15 +30,16 @@ class Confirm(ModalView):
         no_text: str = "Cancel",
         **kwargs: Any,
     ) -> None:
-        super().__init__(size_hint=(0.85, 0.6), auto_dismiss=False, **kwargs)
-        self.question = question
-        self.yes_text = yes_text
+        super().__init__(question, on_yes, yes_text, size_hint=(0.85, 0.6), **kwargs)
         self.no_text = no_text
-        self._on_yes = on_yes
+
+    @property
+    def question(self) -> str:
+        """What is asked: the dialog's title."""
+        return self.title
 
     def yes(self) -> None:
-        self.dismiss()
-        self._on_yes()
+        self.act()
 
     def no(self) -> None:
         self.dismiss()

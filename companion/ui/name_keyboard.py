@@ -12,10 +12,10 @@ from typing import Any
 
 from kivy.factory import Factory
 from kivy.properties import StringProperty
-from kivy.uix.modalview import ModalView
 
 from companion.roster import MAX_NAME, clean_name
 from companion.ui.screens import load_kv
+from companion.ui.titled_dialog import TitledDialog
 
 load_kv(__file__)
 
@@ -34,12 +34,11 @@ def typed(text: str, key: str, names: bool = True, limit: int = MAX_NAME) -> str
     return text + (key.upper() if starts_word else key.lower())
 
 
-class NameKeyboard(ModalView):
+class NameKeyboard(TitledDialog):
     """Type a name (or, with ``names=False``, a setting's text); Done hands it to
     ``on_done`` (an empty text keeps the old one)."""
 
     text = StringProperty("")
-    title = StringProperty("")
 
     def __init__(
         self,
@@ -50,10 +49,8 @@ class NameKeyboard(ModalView):
         limit: int = MAX_NAME,
         **kwargs: Any,
     ) -> None:
-        super().__init__(size_hint=(0.98, 0.98), auto_dismiss=False, **kwargs)
-        self.title = title
+        super().__init__(title, on_done, **kwargs)
         self.text = text
-        self._on_done = on_done
         self._original = text
         self._names = names
         self._limit = limit
@@ -70,8 +67,7 @@ class NameKeyboard(ModalView):
     def done(self) -> None:
         tidy = " ".join(self.text.split())
         name = (clean_name(tidy) if self._names else tidy) or self._original
-        self.dismiss()
-        self._on_done(name)
+        self.act(name)
 
     def cancel(self) -> None:
         self.dismiss()

@@ -44,6 +44,17 @@ def start(ui: Driver, players: int = 3) -> WolfScreen:
     return screen
 
 
+def at_the_spin(ui: Driver) -> WolfScreen:
+    """Two players set up, the wolf's head rolled and "Spin the wolf" tapped."""
+    screen = start(ui, 2)
+    controller = ui.app.controller
+    for action in [("wolf", 135), ("house", "red"), ("house", "blue"), ("roll", "wolf")]:
+        assert controller.apply(action, table_source(controller))
+    ui.pump(3)  # the new choice buttons are laid out a frame after the change
+    ui.tap(ui.button("Spin the wolf", screen.ids.actions))
+    return screen
+
+
 def test_setup_dice_moves_and_a_refused_tap(ui: Driver) -> None:
     screen = start(ui)
     view = screen.board_view
@@ -85,12 +96,8 @@ def test_setup_dice_moves_and_a_refused_tap(ui: Driver) -> None:
 
 
 def test_a_flick_of_the_simulated_wolf_is_read_back_as_the_spin(ui: Driver) -> None:
-    screen = start(ui, 2)
+    screen = at_the_spin(ui)
     controller = ui.app.controller
-    for action in [("wolf", 135), ("house", "red"), ("house", "blue"), ("roll", "wolf")]:
-        assert controller.apply(action, table_source(controller))
-    ui.pump(3)  # the new choice buttons are laid out a frame after the change
-    ui.tap(ui.button("Spin the wolf", screen.ids.actions))
     assert controller.state.phase == "spin"
     link = screen.link
     assert link is not None
@@ -208,12 +215,8 @@ def test_flick_velocity_from_a_drag_round_the_wolf() -> None:
 
 
 def test_a_spin_while_wolf_tools_are_open_is_not_a_game_move(ui: Driver) -> None:
-    screen = start(ui, 2)
+    screen = at_the_spin(ui)
     controller = ui.app.controller
-    for action in [("wolf", 135), ("house", "red"), ("house", "blue"), ("roll", "wolf")]:
-        assert controller.apply(action, table_source(controller))
-    ui.pump(3)  # the new choice buttons are laid out a frame after the change
-    ui.tap(ui.button("Spin the wolf", screen.ids.actions))
     steps = len(controller.session.steps)
     ui.tap(ui.button("Wolf tools"))
     assert ui.screen().name == "wolf-tools"

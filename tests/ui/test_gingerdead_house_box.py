@@ -11,15 +11,15 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from kivy.core.window import Window
-from kivy.uix.modalview import ModalView
 
-from companion import owner_box, paths
+from companion import owner_box
 from companion.engines.gingerdead_house import GAME
 from companion.session.journal import Source
 from companion.session.session import ResumeFailed, Session
 from companion.ui.games.gingerdead_house.card_form import CardForm
 from tests.ui.conftest import Driver
+from tests.ui.owner_input import dialogs as _dialogs
+from tests.ui.owner_input import open_damaged_box, open_my_box, start_beside_a_damaged_box
 from tests.ui.owner_input import texts as _texts
 from tests.ui.owner_input import type_on_keyboard as _type
 from tests.ui.test_player_words import MARKUP, WORDS
@@ -32,10 +32,6 @@ def box_ui(ui: Driver) -> Iterator[Driver]:
     if ui.app.controller is not None:
         ui.app.abandon_game(ui.app.controller.session.record)
     owner_box.forget(ui.app.services.data_dir, GAME)
-
-
-def _dialogs() -> list[Any]:
-    return [w for w in Window.children if isinstance(w, ModalView)]
 
 
 def _form() -> CardForm:
@@ -51,11 +47,7 @@ def _player_words(root: Any) -> None:
 
 
 def _open_my_box(ui: Driver) -> Any:
-    ui.tap(next(t for t in ui.screen().ids.tiles.children if t.game_id == GAME.id))
-    assert ui.screen().name == "new_game"
-    ui.tap(ui.screen().ids.my_box_button)
-    assert ui.screen().name == "my_box"
-    return ui.screen()
+    return open_my_box(ui, GAME.id)
 
 
 def _shoot_and_save(ui: Driver, form: CardForm, name: str) -> None:
@@ -197,17 +189,11 @@ def test_a_card_the_list_lacks_is_added_when_it_is_flipped(
 
 def test_a_damaged_box_file_is_reported_and_the_shipped_box_used(box_ui: Driver) -> None:
     ui = box_ui
-    path = paths.owner_box_path(ui.app.services.data_dir, GAME.id)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text('[[card]]\nid = "x"\nname = "X"\ntype = "ghost"\n')
-    screen = _open_my_box(ui)
-    assert str(path) in screen.status and "[card 'x'] type" in screen.status
-    ui.screenshot("gingerdead-house-my-box-damaged", (800, 480))
-    ui.resize((800, 480))
-    ui.tap(screen.ids.back_button)
-    ui.tap(ui.screen().ids.start_button)
-    assert ui.app.controller.session.game.catalogue.version == 2
-    assert "could not be used" in ui.app.message
+    damaged = '[[card]]\nid = "x"\nname = "X"\ntype = "ghost"\n'
+    screen = open_damaged_box(
+        ui, GAME.id, damaged, "[card 'x'] type", "gingerdead-house-my-box-damaged"
+    )
+    assert start_beside_a_damaged_box(ui, screen).game.catalogue.version == 2
 
 
 def test_the_owner_corrects_a_cards_power_and_the_next_game_plays_it(box_ui: Driver) -> None:

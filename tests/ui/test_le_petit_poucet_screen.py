@@ -298,26 +298,26 @@ def test_leaving_for_history_mid_count_pauses_the_metronome(
         held.released.set()
 
 
-def test_a_child_eaten_is_heard_once(ui: Driver) -> None:
-    ui.app.start_game("le-petit-poucet", 3, {})
+def everyone_eaten(ui: Driver, players: int) -> Any:
+    """A new game in which nobody finds a tree: every child is eaten in turn 3."""
+    ui.app.start_game("le-petit-poucet", players, {})
     ui.pump(5)
     screen = ui.screen()
-    controller = ui.app.controller
-    nobody_finds(controller)  # all three are eaten in turn 3
+    nobody_finds(ui.app.controller)
     ui.pump(3)
+    return screen
+
+
+def test_a_child_eaten_is_heard_once(ui: Driver) -> None:
+    screen = everyone_eaten(ui, 3)
     assert screen._cues.played.count("wolf_catch") == 1
     screen.refresh()
     assert screen._cues.played.count("wolf_catch") == 1
 
 
 def test_the_winner_is_shown(ui: Driver) -> None:
-    ui.app.start_game("le-petit-poucet", 2, {})
-    ui.pump(5)
-    screen = ui.screen()
-    controller = ui.app.controller
-    nobody_finds(controller)  # both children are eaten in turn 3
-    ui.pump(3)
-    assert controller.state.is_terminal()
+    screen = everyone_eaten(ui, 2)
+    assert ui.app.controller.state.is_terminal()
     assert screen.steps.ids.end.title == "Nobody wins"
     assert "Ogre ate all the remaining children" in screen.steps.ids.end.reason
     banner = screen.ids.banner  # one ending: no "Game over" banner above the end banner

@@ -9,13 +9,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from kivy.core.window import Window
-from kivy.uix.modalview import ModalView
 
 from companion import owner_box, paths
 from companion.engines.le_petit_poucet import GAME
 from tests.ui.conftest import Driver
+from tests.ui.owner_input import open_damaged_box, open_my_box, start_beside_a_damaged_box
 from tests.ui.owner_input import texts as _texts
+from tests.ui.owner_input import top_dialog as _dialog
 from tests.ui.owner_input import type_on_keyboard as _type
 
 
@@ -26,19 +26,8 @@ def box_ui(ui: Driver) -> Iterator[Driver]:
     owner_box.forget(ui.app.services.data_dir, GAME)
 
 
-def _open_my_box(ui: Driver, game_id: str = GAME.id) -> Any:
-    """Home, the game's tile, New game's My box button: as the owner gets there."""
-    home = ui.screen()
-    ui.tap(next(t for t in home.ids.tiles.children if t.game_id == game_id))
-    assert ui.screen().name == "new_game"
-    ui.tap(ui.screen().ids.my_box_button)
-    screen = ui.screen()
-    assert screen.name == "my_box"
-    return screen
-
-
-def _dialog() -> Any:
-    return next(w for w in Window.children if isinstance(w, ModalView))
+def _open_my_box(ui: Driver) -> Any:
+    return open_my_box(ui, GAME.id)
 
 
 def test_the_owner_corrects_the_box_by_touch(box_ui: Driver) -> None:
@@ -110,18 +99,10 @@ def test_the_owner_corrects_the_box_by_touch(box_ui: Driver) -> None:
 
 def test_a_damaged_box_file_is_reported_and_the_shipped_box_used(box_ui: Driver) -> None:
     ui = box_ui
-    path = paths.owner_box_path(ui.app.services.data_dir, GAME.id)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("[path]\nforest_spaces = 99\n")
-    screen = _open_my_box(ui)
-    assert str(path) in screen.status and "[path] forest_spaces" in screen.status
+    damaged = "[path]\nforest_spaces = 99\n"
+    screen = open_damaged_box(ui, GAME.id, damaged, "[path] forest_spaces", "my-box-damaged")
     assert screen.editor.box.forest_spaces == 10
-    ui.screenshot("my-box-damaged", (800, 480))
-    ui.resize((800, 480))
-    ui.tap(screen.ids.back_button)
-    ui.tap(ui.screen().ids.start_button)
-    assert ui.app.controller.session.game.box.forest_spaces == 10
-    assert "could not be used" in ui.app.message
+    assert start_beside_a_damaged_box(ui, screen).game.box.forest_spaces == 10
 
 
 def test_use_the_shipped_box_again(box_ui: Driver) -> None:

@@ -16,16 +16,19 @@ from kivy.tests.common import UnitTestTouch
 from companion import owner_box
 from companion.engines import registry
 from companion.engines.beware_of_the_wolf import GAME as WOLF
+from companion.engines.beware_of_the_wolf import BoardTeacher
 from companion.engines.le_petit_poucet import GAME as POUCET
 from companion.engines.le_petit_poucet import box_edits as poucet_edits
 from companion.engines.le_petit_poucet import box_toml as poucet_toml
 from companion.engines.little_dead_riding_hood import GAME as HOOD
 from companion.engines.lost_in_the_woods import GAME as WOODS
-from companion.ui.app import BOX_KEPT
+from companion.ui.app import BOX_KEPT, _box_changed
 from companion.ui.games.beware_of_the_wolf import game_setup
 from companion.ui.games.beware_of_the_wolf.board_view import WolfBoardView
 from tests.ui.conftest import Driver
-from tests.ui.test_my_box import _dialog, _open_my_box, _texts
+from tests.ui.owner_input import open_my_box as _open_my_box
+from tests.ui.owner_input import texts as _texts
+from tests.ui.owner_input import top_dialog as _dialog
 
 GAMES = (HOOD, WOODS, WOLF, POUCET)
 
@@ -149,6 +152,47 @@ def test_beware_of_the_wolf_board_by_touch(box_ui: Driver) -> None:
     assert "tree = true" in session.record.setup["board"]
 
 
+def _taught_board() -> str:
+    """A board taught with the turntable as Wolf tools teaches it: 12 outer and 6 inner
+    spaces, trees on two, the four houses, one arrow in and one out."""
+    teacher = BoardTeacher()
+    for angle in [k * 30 - 15 for k in range(12)]:
+        teacher.tap(angle)
+    teacher.next_step()
+    for angle in [k * 60 - 30 for k in range(6)]:
+        teacher.tap(angle)
+    teacher.next_step()
+    for angle in (60, 150):  # the trees
+        teacher.tap(angle)
+    teacher.next_step()
+    for angle in (0, 90, 180, 270):  # each house's first space
+        teacher.tap(angle)
+    teacher.tap(30)
+    teacher.next_step()
+    teacher.tap(120)
+    teacher.next_step()
+    return teacher.toml()
+
+
+def test_the_wolf_board_taught_with_the_turntable_reads_checked_on_my_box(
+    box_ui: Driver,
+) -> None:
+    ui = box_ui
+    taught = ui.app.services.data_dir / "turntable" / "my_board.toml"
+    taught.parent.mkdir(parents=True, exist_ok=True)
+    taught.write_text(_taught_board())
+    try:
+        screen = _open_my_box(ui, WOLF.id)
+        shown = _texts(screen)
+        assert "Trees: 2 on the board" in shown  # the taught board, not the shipped one
+        assert "assumed[/color]" not in shown  # the owner's own board: nothing is a guess
+        assert shown.count("checked[/color]") == 2  # the trees and the house colours
+        assert "This is your box" in screen.status
+        ui.screenshot("my-box-wolf-taught", (800, 480))
+    finally:
+        taught.unlink()
+
+
 def test_the_wolf_board_saved_last_is_the_one_new_games_use(box_ui: Driver) -> None:
     services = box_ui.app.services
     taught = services.data_dir / "turntable" / "my_board.toml"
@@ -180,6 +224,13 @@ def test_play_again_keeps_the_finished_games_box_and_says_so(box_ui: Driver) -> 
     assert again.game.box.count("owl") == 6 and again.record.setup == first.record.setup
     assert ui.app.message == BOX_KEPT
     ui.screenshot("my-box-play-again", (800, 480))
+
+
+def test_play_again_speaks_of_the_box_only_when_the_box_part_changed() -> None:
+    kept = {"box": WOODS.box_text(), "box_version": 2}  # a setup grown a non-box key
+    assert _box_changed(WOODS.id, kept, {"box": WOODS.box_text()}) is None
+    owl = WOODS.box_text().replace("owl = 4", "owl = 6")
+    assert _box_changed(WOODS.id, kept, {"box": owl}) == BOX_KEPT
 
 
 def test_settings_shows_the_house_rules_of_the_owners_box(box_ui: Driver) -> None:

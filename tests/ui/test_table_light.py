@@ -24,6 +24,14 @@ def shown(ui: Driver) -> tuple[float, float, float]:
     )
 
 
+@pytest.fixture
+def steps(monkeypatch: pytest.MonkeyPatch) -> Steps:
+    """The LED's steps, on a clock the test turns by hand."""
+    steps = Steps()
+    monkeypatch.setattr(game_screen, "_on_clock", steps)
+    return steps
+
+
 def played_out(ui: Driver, steps: Steps) -> list[tuple[float, float, float]]:
     seen = [shown(ui)]
     while steps.pending:
@@ -33,11 +41,7 @@ def played_out(ui: Driver, steps: Steps) -> list[tuple[float, float, float]]:
 
 
 @pytest.mark.usefixtures("die_race_registered")
-def test_the_led_follows_the_turn_and_lights_the_win(
-    ui: Driver, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    steps = Steps()
-    monkeypatch.setattr(game_screen, "_on_clock", steps)
+def test_the_led_follows_the_turn_and_lights_the_win(ui: Driver, steps: Steps) -> None:
     assert shown(ui) == OFF
     ui.app.start_game("die-race", 2, {"target": 6}, ["Ann", "Bo"])
     ui.pump(3)
@@ -74,11 +78,7 @@ def test_the_led_follows_the_turn_and_lights_the_win(
 
 
 @pytest.mark.usefixtures("die_race_registered")
-def test_a_cue_a_screen_raises_flashes_and_returns(
-    ui: Driver, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    steps = Steps()
-    monkeypatch.setattr(game_screen, "_on_clock", steps)
+def test_a_cue_a_screen_raises_flashes_and_returns(ui: Driver, steps: Steps) -> None:
     ui.app.start_game("die-race", 2, {"target": 6}, ["Ann", "Bo"])
     ui.pump(3)
     screen = ui.screen()

@@ -10,24 +10,23 @@ from companion.devices.turntable.link import (
     CommandRefused,
     LinkDown,
     LinkState,
+    TurntableLink,
     describe_open_error,
 )
 from companion.devices.turntable.protocol import AngleFrame, Frame, Heartbeat, Hello
-from tests.devices.turntable.link_fakes import FakeBus, FakeClock, run, run_until
+from tests.devices.turntable.link_fakes import FakeBus, FakeClock, FakeKit, run, run_until
 
 
 def connected(link: object) -> bool:
     return link.state is LinkState.CONNECTED  # type: ignore[attr-defined]
 
 
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-def bus(clock: FakeClock) -> FakeBus:
-    return FakeBus(clock)
+def connected_kit(bus: FakeBus, clock: FakeClock) -> tuple[FakeKit, TurntableLink]:
+    """A kit plugged in and the link run until it has shaken hands with it."""
+    kit = bus.plug()
+    link = bus.link()
+    run_until(link, clock, lambda: connected(link))
+    return kit, link
 
 
 def test_handshake_then_every_frame_reaches_the_listener(bus: FakeBus, clock: FakeClock) -> None:
@@ -60,9 +59,7 @@ def test_frames_before_the_hello_reply_are_ignored(bus: FakeBus, clock: FakeCloc
 def test_stale_after_half_a_second_of_silence_then_hello_then_reopen(
     bus: FakeBus, clock: FakeClock
 ) -> None:
-    kit = bus.plug()
-    link = bus.link()
-    run_until(link, clock, lambda: connected(link))
+    kit, link = connected_kit(bus, clock)
     run(link, clock, 0.3)
     kit.silent = True
     quiet_from = clock()
@@ -79,9 +76,7 @@ def test_stale_after_half_a_second_of_silence_then_hello_then_reopen(
 def test_a_kit_that_stays_silent_is_refused_until_it_is_replugged(
     bus: FakeBus, clock: FakeClock
 ) -> None:
-    kit = bus.plug()
-    link = bus.link()
-    run_until(link, clock, lambda: connected(link))
+    kit, link = connected_kit(bus, clock)
     kit.silent = True
     run_until(link, clock, lambda: link.state is LinkState.REFUSED, limit=5.0)
     assert "did not answer HELLO" in link.message
@@ -92,9 +87,7 @@ def test_a_kit_that_stays_silent_is_refused_until_it_is_replugged(
 
 
 def test_unplug_and_replug_a_hundred_times(bus: FakeBus, clock: FakeClock) -> None:
-    bus.plug()
-    link = bus.link()
-    run_until(link, clock, lambda: connected(link))
+    link = connected_kit(bus, clock)[1]
     for cycle in range(100):
         run(link, clock, 0.05 + (cycle % 7) * 0.03)
         bus.unplug()
@@ -185,9 +178,7 @@ def test_open_error_messages() -> None:
 def test_the_kit_restarting_is_noticed_without_counting_a_gap(
     bus: FakeBus, clock: FakeClock
 ) -> None:
-    kit = bus.plug()
-    link = bus.link()
-    run_until(link, clock, lambda: connected(link))
+    kit, link = connected_kit(bus, clock)
     run(link, clock, 0.5)
     kit.seq, kit.booted = 0, clock()  # the watchdog fired: it starts over
     kit._send(kit.hello())
@@ -199,9 +190,7 @@ def test_the_kit_restarting_is_noticed_without_counting_a_gap(
 def test_set_rate_is_acknowledged_and_kept_for_reconnections(
     bus: FakeBus, clock: FakeClock
 ) -> None:
-    kit = bus.plug()
-    link = bus.link()
-    run_until(link, clock, lambda: connected(link))
+    kit, link = connected_kit(bus, clock)
     future = link.set_rate(50)
     run_until(link, clock, future.done, limit=1.0)
     assert future.result().value == "050" and kit.rate == 50 == link.device_rate_hz
@@ -211,9 +200,7 @@ def test_set_rate_is_acknowledged_and_kept_for_reconnections(
 
 
 def test_ping_measures_the_round_trip(bus: FakeBus, clock: FakeClock) -> None:
-    bus.plug()
-    link = bus.link()
-    run_until(link, clock, lambda: connected(link))
+    link = connected_kit(bus, clock)[1]
     future = link.ping()
     run_until(link, clock, future.done, limit=1.0)
     assert 0 <= future.result() < 0.1
@@ -243,9 +230,7 @@ def test_commands_fail_clearly(bus: FakeBus, clock: FakeClock) -> None:
 def test_an_err_reply_fails_the_command(bus: FakeBus, clock: FakeClock) -> None:
     from companion.devices.turntable.protocol import Err
 
-    kit = bus.plug()
-    link = bus.link()
-    run_until(link, clock, lambda: connected(link))
+    kit, link = connected_kit(bus, clock)
     future = link.set_rate(77)
     kit.answers_hello = False
     run(link, clock, 0.02)
@@ -271,9 +256,7 @@ def test_a_failing_listener_does_not_stop_the_stream(bus: FakeBus, clock: FakeCl
 
 
 def test_stop_closes_the_port_and_fails_waiting_commands(bus: FakeBus, clock: FakeClock) -> None:
-    kit = bus.plug()
-    link = bus.link()
-    run_until(link, clock, lambda: connected(link))
+    kit, link = connected_kit(bus, clock)
     future = link.ping()
     link.stop()
     assert link.state is LinkState.STOPPED
@@ -286,9 +269,7 @@ def test_stop_closes_the_port_and_fails_waiting_commands(bus: FakeBus, clock: Fa
 def test_odd_exceptions_from_a_dying_port_are_just_an_unplug(
     bus: FakeBus, clock: FakeClock
 ) -> None:
-    kit = bus.plug()
-    link = bus.link()
-    run_until(link, clock, lambda: connected(link))
+    kit, link = connected_kit(bus, clock)
     kit.failure = termios.error(5, "Input/output error")  # not even an OSError
     run_until(link, clock, lambda: not connected(link), limit=0.5)
     assert "Input/output error" in link.message

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from companion.devices.turntable.link import LinkState
 from companion.devices.turntable.protocol import AngleFrame, Frame, encode_frame
 from companion.devices.turntable.sequence import Seen, SequenceTracker
@@ -38,11 +36,6 @@ def test_a_number_far_behind_resynchronises_without_a_loss() -> None:
     tracker.reset(frame(5000))
     assert tracker.observe(frame(100)).late
     assert tracker.observe(frame(101)) == Seen() and tracker.observe(frame(102)) == Seen()
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
 
 
 def test_every_frame_sent_twice_is_counted_as_duplicates_and_delivered_once(

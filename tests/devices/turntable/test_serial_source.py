@@ -2,24 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
-
 from companion.devices.turntable.discovery import UDEV_LINK
 from companion.devices.turntable.link import LinkState
 from companion.devices.turntable.protocol import SensorState
 from companion.devices.turntable.serial_source import SerialAngleSource
 from companion.devices.turntable.source import AngleSample, SourceStatus
 from tests.devices.turntable.link_fakes import FakeBus, FakeClock, run, run_until
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-def bus(clock: FakeClock) -> FakeBus:
-    return FakeBus(clock)
 
 
 def connect(bus: FakeBus, clock: FakeClock, **options: object) -> SerialAngleSource:

@@ -2,6 +2,9 @@
 outer space puts a tree there or takes it away, and the houses' colours.
 
 Each part says whether it is assumed (shipped, BW1) or checked (the owner saved it).
+A board taught with the turntable is the owner's own and carries no assumption, so
+its parts read checked: the word the screen already explains for every part the owner
+has set (a third word, "taught", would need explaining beside it).
 Every change goes through ``box_edits``, so the board on screen is always one the
 game can play.  Where the spaces lie and where the arrows lead are taught with the
 turntable (Wolf tools), which the screen says.
@@ -15,8 +18,9 @@ from typing import Any
 from kivy.factory import Factory
 from kivy.metrics import dp
 
-from companion.engines.beware_of_the_wolf import Board, BoxEditRefused, board_to_toml, box_edits
-from companion.ui.box_rows import BoxEditor, button, line, marked
+from companion.engines.beware_of_the_wolf import Board, board_to_toml, box_edits
+from companion.ui.box_editor_base import BoxEditor
+from companion.ui.box_rows import button, line, marked
 from companion.ui.games.beware_of_the_wolf.board_view import (
     HOUSE_COLOURS,
     BoardPicture,
@@ -35,6 +39,11 @@ TAUGHT = (
 )
 
 
+def _saved(board: Board) -> str:
+    """The board as My box writes it: under a header saying so."""
+    return board_to_toml(board, header=SAVED_HEADER)
+
+
 def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
@@ -43,12 +52,10 @@ class WolfBoxEditor(BoxEditor):
     """The board's trees (tap the drawn board) and its houses' colours (pick-lists)."""
 
     box: Board
-    refused = BoxEditRefused
+    edits = box_edits
+    to_text = _saved
     view: WolfBoardView | None = None
     """The drawn board on screen (its taps put trees on it)."""
-
-    def saved_text(self) -> str:
-        return board_to_toml(box_edits.checked(self.box), header=SAVED_HEADER)
 
     def parts(self) -> list[Any]:
         board = self.box

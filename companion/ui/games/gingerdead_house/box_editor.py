@@ -14,7 +14,6 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
@@ -22,13 +21,14 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.engines.gingerdead_house import (
     CARD_TYPES,
     DECKS,
-    BoxEditRefused,
     Card,
     Catalogue,
     NewCard,
     box_edits,
     box_toml,
 )
+from companion.ui.box_editor_base import BoxEditor
+from companion.ui.box_rows import STEP_WIDTH, button, line, mark
 from companion.ui.games.gingerdead_house.card_form import CardForm
 
 RULEBOOK_DECK = 50
@@ -53,47 +53,30 @@ def describe(card: Card) -> str:
 
 
 def count_mark(card: Card) -> str:
-    if "count" in card.assumed:
-        return "[color=#e0b050]count assumed[/color]"
-    return "[color=#7fd08a]count checked[/color]"
+    return mark("count" in card.assumed, "count")
 
 
 def values_mark(card: Card) -> str:
     """Which of the printed values the form corrects are still the shipped guesses."""
     assumed = [f for f in box_edits.VALUE_FIELDS[card.type] if f in card.assumed]
-    if assumed:
-        return f"[color=#e0b050]{', '.join(assumed)} assumed[/color]"
-    return "[color=#7fd08a]values checked[/color]"
+    return mark(bool(assumed), ", ".join(assumed) or "values")
 
 
-class GingerdeadBoxEditor:
-    """Holds the box being corrected and builds its rows for the My box screen."""
+class GingerdeadBoxEditor(BoxEditor):
+    """The decks' cards, each with its count on a stepper and a Correct button."""
+
+    box: Catalogue
+    edits = box_edits
+    to_text = box_toml
 
     def __init__(self, box: Catalogue, changed: Callable[[], None]) -> None:
-        self.box = box
-        self._changed = changed
+        super().__init__(box, changed)
         self._made: dict[str, tuple[Card, BoxLayout]] = {}
         """Each card's row and the card it shows: a change rebuilds only its own row
         (the screen lays out all 70-odd rows again after every tap)."""
 
-    def saved_text(self) -> str:
-        """The box file text to keep: every count on screen, now checked by its owner."""
-        return box_toml(box_edits.checked(self.box))
-
-    def _apply(self, edit: Callable[[], Catalogue]) -> str | None:
-        try:
-            self.box = edit()
-        except BoxEditRefused as err:
-            return str(err)
-        self._changed()
-        return None
-
-    def _tell(self, problem: str | None) -> None:
-        if problem:
-            App.get_running_app().notify(problem)
-
     # -- rows ----------------------------------------------------------------------
-    def rows(self) -> list[Any]:
+    def parts(self) -> list[Any]:
         rows: list[Any] = [
             Factory.Tap(text="Add a card the list lacks", on_release=lambda *_: self.add_card())
         ]
@@ -116,33 +99,21 @@ class GingerdeadBoxEditor:
         return made[1]
 
     def _card_row(self, card: Card) -> BoxLayout:
-        line = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(6))
-        line.add_widget(
-            Factory.BoxPart(
-                text=f"[b]{card.name}[/b]  {describe(card)}  "
-                f"({values_mark(card)}; {count_mark(card)})"
-            )
-        )
-        line.add_widget(self._button("Correct", partial(self.correct, card.id), width=104))
-        line.add_widget(self._button("-", partial(self._step, card.id, -1)))
-        line.add_widget(
+        row = line(
+            f"[b]{card.name}[/b]  {describe(card)}  ({values_mark(card)}; {count_mark(card)})",
+            button("Correct", partial(self.correct, card.id), width=104),
+            button("-", partial(self._step, card.id, -1), width=STEP_WIDTH),
             Factory.BoxPart(
                 text=f"[b]{card.count}[/b]", halign="center", size_hint_x=None, width=dp(48)
-            )
+            ),
+            button("+", partial(self._step, card.id, +1), width=STEP_WIDTH),
         )
-        line.add_widget(self._button("+", partial(self._step, card.id, +1)))
-        line.card_id = card.id
-        return line
-
-    @staticmethod
-    def _button(text: str, action: Callable[[], Any], width: float = 64) -> Any:
-        button = Factory.QuietTap(text=text, size_hint_x=None, width=dp(width))
-        button.bind(on_release=lambda *_: action())
-        return button
+        row.card_id = card.id
+        return row
 
     def _step(self, card_id: str, direction: int) -> None:
         count = self.box.cards[card_id].count + direction
-        self._tell(self._apply(lambda: box_edits.with_count(self.box, card_id, count)))
+        self.apply(lambda: box_edits.with_count(self.box, card_id, count))
 
     def add_card(self) -> CardForm:
         form = CardForm(
@@ -167,7 +138,7 @@ class GingerdeadBoxEditor:
         return form
 
     def _correct(self, card_id: str, values: NewCard) -> str | None:
-        return self._apply(lambda: box_edits.with_values(self.box, card_id, values))
+        return self.attempt(lambda: box_edits.with_values(self.box, card_id, values))
 
     def _add(self, new: NewCard) -> str | None:
-        return self._apply(lambda: box_edits.with_new_card(self.box, new)[0])
+        return self.attempt(lambda: box_edits.with_new_card(self.box, new)[0])

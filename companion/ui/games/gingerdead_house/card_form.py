@@ -18,15 +18,15 @@ from functools import partial
 from typing import Any
 
 from kivy.factory import Factory
-from kivy.metrics import dp
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.modalview import ModalView
 
 from companion.engines.gingerdead_house import NewCard, box_edits
+from companion.ui.box_rows import STEP_WIDTH, button, row_of
 from companion.ui.name_keyboard import NameKeyboard
 from companion.ui.pick_list import PickList
 from companion.ui.screens import load_kv
+from companion.ui.titled_dialog import TitledDialog
 
 load_kv(__file__)
 
@@ -47,12 +47,10 @@ def power_text(power: int | None) -> str:
     return "X" if power is None else str(power)
 
 
-class CardForm(ModalView):
+class CardForm(TitledDialog):
     """The form; ``types`` are the card types offered (one, when a deck was flipped)."""
 
-    title = StringProperty("")
     problem = StringProperty("")
-    add_text = StringProperty("Add this card")
 
     def __init__(
         self,
@@ -63,14 +61,11 @@ class CardForm(ModalView):
         start: NewCard | None = None,
         **kwargs: Any,
     ) -> None:
-        super().__init__(size_hint=(0.98, 0.98), auto_dismiss=False, **kwargs)
-        self.title = title
-        self.add_text = add_text
+        super().__init__(title, on_add, add_text, **kwargs)
         self.types = tuple(types)
         self.card = start or NewCard(self.types[0], "", power=1, lane=1, flips=1)
         self.name_fixed = start is not None
         """A card being corrected keeps its name (its action keys read it)."""
-        self._on_add = on_add
         self._show()
 
     # -- rows ------------------------------------------------------------------------
@@ -84,16 +79,16 @@ class CardForm(ModalView):
             rows.add_widget(self._line("Name", Factory.BoxPart(text=f"[b]{card.name}[/b]")))
         else:
             rows.add_widget(
-                self._line("Name", self._button(card.name or "Tap to type", self.ask_name))
+                self._line("Name", button(card.name or "Tap to type", self.ask_name, width=None))
             )
         if card.type in ("defense", "monster"):
             rows.add_widget(
                 self._line(
                     "Power",
-                    self._button("-", lambda: self.step_power(-1), width=64),
+                    button("-", lambda: self.step_power(-1), width=STEP_WIDTH),
                     Factory.BoxPart(text=f"[b]{power_text(card.power)}[/b]", halign="center"),
-                    self._button("+", lambda: self.step_power(+1), width=64),
-                    self._button("X", lambda: self.set_power(None), width=64),
+                    button("+", lambda: self.step_power(+1), width=STEP_WIDTH),
+                    button("X", lambda: self.set_power(None), width=STEP_WIDTH),
                 )
             )
         if card.type == "monster":
@@ -101,33 +96,21 @@ class CardForm(ModalView):
         if card.type == "action":
             rows.add_widget(self._choices("Monsters flipped", FLIPS, card.flips, self.set_flips))
         summary = dict(box_edits.effect_choices(card.type))[card.effect]
-        rows.add_widget(self._line("Effect", self._button(summary, self.pick_effect)))
+        rows.add_widget(self._line("Effect", button(summary, self.pick_effect, width=None)))
 
     def _line(self, label: str, *widgets: Any) -> BoxLayout:
-        line = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(6))
-        line.add_widget(Factory.FormLabel(text=label))
-        for widget in widgets:
-            line.add_widget(widget)
-        return line
+        return row_of(Factory.FormLabel(text=label), *widgets)
 
     def _choices(
         self, label: str, values: Sequence[Any], chosen: Any, pick: Callable[[Any], None]
     ) -> BoxLayout:
         buttons = []
         for value in values:
-            button = self._button(str(value).capitalize(), partial(pick, value))
-            button.background_color = PICKED if value == chosen else UNPICKED
-            button.choice = value
-            buttons.append(button)
+            tap = button(str(value).capitalize(), partial(pick, value), width=None)
+            tap.background_color = PICKED if value == chosen else UNPICKED
+            tap.choice = value
+            buttons.append(tap)
         return self._line(label, *buttons)
-
-    @staticmethod
-    def _button(text: str, action: Callable[[], Any], width: float | None = None) -> Any:
-        button = Factory.QuietTap(text=text)
-        if width is not None:
-            button.size_hint_x, button.width = None, dp(width)
-        button.bind(on_release=lambda *_: action())
-        return button
 
     # -- changes -----------------------------------------------------------------------
     def _set(self, **changes: Any) -> None:
@@ -172,7 +155,7 @@ class CardForm(ModalView):
         ).open()
 
     def add(self) -> None:
-        problem = self._on_add(self.card)
+        problem = self._on_act(self.card)  # the form stays open to fix what it says
         if problem:
             self.problem = problem
             return

@@ -16,8 +16,9 @@ from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.uix.stacklayout import StackLayout
 
-from companion.engines.le_petit_poucet import PAWN_HEX, Box, BoxEditRefused, box_edits, box_toml
-from companion.ui.box_rows import BoxEditor, button, line, marked, stepper
+from companion.engines.le_petit_poucet import PAWN_HEX, Box, box_edits, box_toml
+from companion.ui.box_editor_base import BoxEditor
+from companion.ui.box_rows import button, line, marked, stepper
 from companion.ui.confirm import Confirm
 from companion.ui.name_keyboard import NameKeyboard
 from companion.ui.pick_list import PickList
@@ -32,11 +33,8 @@ class PoucetBoxEditor(BoxEditor):
     """Holds the box being corrected and builds its rows for the My box screen."""
 
     box: Box
-    refused = BoxEditRefused
-
-    def saved_text(self) -> str:
-        """The box file text to keep: everything on screen, now checked by its owner."""
-        return box_toml(box_edits.checked(self.box))
+    edits = box_edits
+    to_text = box_toml
 
     # -- rows ------------------------------------------------------------------
     def parts(self) -> list[Any]:

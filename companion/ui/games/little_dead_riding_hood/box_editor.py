@@ -18,22 +18,20 @@ from companion.engines.little_dead_riding_hood import (
     MOVEMENT_VALUES,
     TILE_KINDS,
     Box,
-    BoxEditRefused,
     box_edits,
     box_toml,
 )
-from companion.ui.box_rows import BoxEditor, mark, marked, stepper, steppers
+from companion.ui.box_editor_base import BoxEditor
+from companion.ui.box_rows import mark, marked, stepper, steppers
 
 
 class HoodBoxEditor(BoxEditor):
     """The board's columns, the tile pool and the event deck, by steppers."""
 
     box: Box
-    refused = BoxEditRefused
+    edits = box_edits
+    to_text = box_toml
     keeps_shape = True
-
-    def saved_text(self) -> str:
-        return box_toml(box_edits.checked(self.box))
 
     def parts(self) -> list[Any]:
         return [*self._board_rows(), *self._tile_rows(), *self._card_rows()]

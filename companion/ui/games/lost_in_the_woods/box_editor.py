@@ -10,19 +10,18 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from companion.engines.lost_in_the_woods import NAMES, Box, BoxEditRefused, box_edits, box_toml
-from companion.ui.box_rows import BoxEditor, marked, stepper
+from companion.engines.lost_in_the_woods import NAMES, Box, box_edits, box_toml
+from companion.ui.box_editor_base import BoxEditor
+from companion.ui.box_rows import marked, stepper
 
 
 class WoodsBoxEditor(BoxEditor):
     """The Journey deck's counts, one stepper per kind of card."""
 
     box: Box
-    refused = BoxEditRefused
+    edits = box_edits
+    to_text = box_toml
     keeps_shape = True
-
-    def saved_text(self) -> str:
-        return box_toml(box_edits.checked(self.box))
 
     def parts(self) -> list[Any]:
         rows: list[Any] = [self.words(self._deck)]
