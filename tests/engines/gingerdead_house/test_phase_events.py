@@ -96,3 +96,19 @@ def test_maltball_mines_lines_come_with_their_changes() -> None:
     assert texts.index("Maltball Mines explode in lane 1") < texts.index(
         "Maltball Mines destroy Goblin in lane 1"
     )
+
+
+def test_each_event_says_whose_turn_it_was_and_which_houses_stood() -> None:
+    """ "If a monster gets past row 1, game over man, game over!" A replay's tabs and turn banner follow its pictures: the house falls at its
+    own line, and the next player's turn starts at the line that says so."""
+    state = scenario(players=3, layout={(0, 2, 1): "m4-2"})
+    state.apply(END)
+    events = state.view().table.events
+    texts = [e.text for e in events]
+    falls = texts.index("Player 1's house falls")
+    assert all(e.alive == (True, True, True) for e in events[:falls])
+    assert all(e.alive == (False, True, True) for e in events[falls:])
+    turn = next(i for i, t in enumerate(texts) if t.endswith("Player 2's turn"))
+    assert turn > falls
+    assert {e.active for e in events[:turn]} == {0}
+    assert events[turn].active == 1
