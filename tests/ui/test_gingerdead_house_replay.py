@@ -12,11 +12,15 @@ from typing import Any
 from kivy.metrics import sp
 
 from companion.ui.games.gingerdead_house.phase_replay import PACES
-from companion.ui.games.gingerdead_house.screen import WAIT_FOR_REPLAY
+from companion.session.journal import Source
+from companion.ui.games.gingerdead_house.screen import WAIT_FOR_REPLAY, WATCHING
 from tests.ui.conftest import Driver
 from tests.ui.test_gingerdead_house_screen import (
+    flip,
     move,
+    quick_setup,
     shown_labels,
+    start,
     tile,
     to_the_first_monster,
 )
@@ -114,3 +118,35 @@ def test_movement_plays_by_itself_at_the_chosen_pace_and_skip_shows_the_end(
     # an undo takes the step back: no replay of anything
     ui.tap(ui.button("Undo"))
     assert "Player 1: play defenses" in screen.headline and not screen.replaying
+
+
+def test_one_tap_flips_every_monster_of_the_step_from_the_apps_deck(ui: Driver) -> None:
+    """ "2.) MONSTER: Flip monster cards equal to the number listed on the action card."
+    With the app's deck one tap flips them all; each is journaled as its own flip, and
+    the entries are replayed on the grid one by one."""
+    ui.resize((800, 480))
+    screen = start(ui, {})
+    quick_setup(ui, "Gummy Grunt", (1, 2, 3))
+    quick_setup(ui, "Plain Defense 6", (2, 3, 4))
+    flip(ui, "flip Plain Action 2")
+    session = ui.app.controller.session
+    before = len(session.steps)
+    app_button = screen.ids.chance.ids.app_button
+    assert app_button.text == "Let the app flip all 2 monsters"
+    assert ui.button("4", screen.ids.flips)  # a real flip can still be entered
+    ui.tap(app_button)
+    made = session.steps[before:]
+    assert [s.source for s in made] == [Source.APP_DRAW, Source.APP_DRAW]
+    assert all(s.text.startswith("flip ") for s in made)  # the per-card keys
+    assert "flip a monster" not in screen.controller.view().headline
+    # the replay holds both entries, and the table watches them before moving on
+    panel = screen.ids.replay
+    assert screen.replaying
+    texts = [f.text for f in panel.replay.frames]
+    assert sum(" enters in lane " in t for t in texts) == 2
+    assert screen.headline == WATCHING and screen.status == ""
+    assert screen.ids.banner.text == "Player 1's turn"
+    ui.screenshot("gingerdead-house-flip-all")
+    ui.tap(panel.ids.skip_button)
+    assert not screen.replaying and screen.headline == screen.controller.view().headline
+    assert app_button.text != "Let the app flip all 2 monsters"
