@@ -7,19 +7,24 @@ each row it moves and each fight, and the moves wait until the replay ends or is
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from kivy.metrics import sp
+
+from companion.engines.base import sample_chance
 
 from companion.ui.games.gingerdead_house.phase_replay import PACES
 from companion.session.journal import Source
 from companion.ui.games.gingerdead_house.screen import WAIT_FOR_REPLAY, WATCHING
 from tests.ui.conftest import Driver
+from tests.ui.playing import off_screen
 from tests.ui.test_gingerdead_house_screen import (
     flip,
     move,
     quick_setup,
     shown_labels,
+    skip_replay,
     start,
     tile,
     to_the_first_monster,
@@ -150,3 +155,61 @@ def test_one_tap_flips_every_monster_of_the_step_from_the_apps_deck(ui: Driver) 
     ui.tap(panel.ids.skip_button)
     assert not screen.replaying and screen.headline == screen.controller.view().headline
     assert app_button.text != "Let the app flip all 2 monsters"
+
+
+def _next_breaks_through(controller: Any, action: Any) -> bool:
+    """Whether ``action`` would take a monster past row 1 (tried on a copy)."""
+    trial = controller.state.clone()
+    trial.apply(action)
+    return bool(trial.view().table.breakthroughs > controller.view().table.breakthroughs)
+
+
+def test_a_fallen_house_and_the_next_turn_show_when_the_replay_reaches_them(
+    ui: Driver,
+) -> None:
+    """ "If a monster gets past row 1, game over man, game over!" A house falls (and the
+    next player's turn begins) in the replay at the picture where it happens, not
+    before; Skip shows now."""
+    ui.resize((800, 480))
+    ui.app.start_game("gingerdead-house", 3, {})
+    screen = ui.screen()
+    screen.ids.replay.auto = False
+    controller = ui.app.controller
+    rng = random.Random(3)
+    with off_screen(screen):  # never defend, until the next move breaks through
+        while True:
+            state = controller.state
+            if state.is_chance_node():
+                action = sample_chance(state, controller.draw_rng())
+            else:
+                choices = controller.view().choices
+                quiet = [c for c in choices if c.hint["move"] in ("end", "pass")]
+                action = state.key_to_action(rng.choice(quiet or list(choices)).key)
+            if _next_breaks_through(controller, action) and not state.is_chance_node():
+                break
+            controller.apply(action, Source.APP_DRAW if state.is_chance_node() else Source.PLAYER)
+    ui.pump()
+    skip_replay(ui, screen)
+    falling = controller.state.board.active
+    name = controller.player_name(falling)
+    controller.apply(action, Source.PLAYER)
+    ui.pump()
+    panel = screen.ids.replay
+    texts = [f.text for f in panel.replay.frames]
+    falls = texts.index(f"{name}'s house falls")
+    tabs = screen.ids.field_tabs
+    while panel.replay.index < falls:
+        assert ui.button(name, tabs).text == name  # still standing on screen
+        assert screen.ids.banner.text == f"{name}'s turn"
+        assert screen.headline == WATCHING
+        ui.tap(panel.ids.next_button)
+    assert ui.button(name, tabs).text == f"{name} (fallen)"
+    ui.screenshot("gingerdead-house-replay-falls")
+    turn = next(i for i, t in enumerate(texts) if t.endswith("'s turn") and i > falls)
+    while panel.replay.index < turn:
+        assert screen.ids.banner.text == f"{name}'s turn"
+        ui.tap(panel.ids.next_button)
+    assert screen.ids.banner.text != f"{name}'s turn"
+    ui.tap(panel.ids.skip_button)
+    assert screen.headline == controller.view().headline
+    assert screen.status == controller.view().table.status
