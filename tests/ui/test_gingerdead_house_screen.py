@@ -8,10 +8,12 @@ from typing import Any
 
 import pytest
 from kivy.core.window import Window
-from kivy.metrics import sp
+from kivy.metrics import dp, sp
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+from companion.engines.gingerdead_house import TileView
+from companion.engines.gingerdead_house.text import TILE_NAMES
 from companion.session.journal import Source
 from companion.ui.games.gingerdead_house import GingerdeadScreen
 from companion.ui.view_widgets import player_colour
@@ -441,3 +443,47 @@ def test_setup_with_the_apps_decks_is_three_taps_per_player(
     assert per_player == [3, 3, 3] and taps == 9
     assert all(c.hand_size == 5 for c in state.board.cards)
     assert "flip the action card" in screen.headline
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+def test_every_card_name_on_a_tile_is_whole(game_ui: Driver, size: tuple[int, int]) -> None:
+    """Issue 12: a name a player reads on a tile is whole and at least 15sp: the printed
+    name where it fits, else the game's shorter name made of its own words."""
+    ui = game_ui
+    ui.resize(size)
+    screen = start(ui, {})
+    grid = screen.ids.grid
+    cards = [
+        c for c in ui.app.controller.state.board.catalogue.cards.values() if c.type in ("monster", "defense")
+    ]
+    shortened = set()
+    for first in range(0, len(cards), 20):
+        batch = cards[first : first + 20]
+        tiles = [
+            TileView(
+                i % 4 + 1, 5 - i // 4, c.name, c.power_text, "monster", TILE_NAMES.get(c.name, "")
+            )
+            for i, c in enumerate(batch)
+        ]
+        tiles += [TileView(i % 4 + 1, 5 - i // 4, "", "", "empty") for i in range(len(batch), 20)]
+        grid.show(tiles, (), None, lambda _lane, _row: None)
+        ui.pump()
+        for widget, card in zip(reversed(grid.children), batch, strict=False):
+            assert widget.font_size >= sp(15)
+            shown = widget.text.split("[/b] ", 1)[1]
+            assert shown in (card.name, TILE_NAMES.get(card.name)), card.name
+            shortened |= {card.name} if shown != card.name else set()
+            whole = Label(
+                text=widget.text,
+                markup=True,
+                font_size=widget.font_size,
+                text_size=(widget.width - dp(4), None),
+            )
+            whole.texture_update()
+            line = Label(text="[b]1[/b] A", markup=True, font_size=widget.font_size)
+            line.texture_update()
+            lines = round(whole.texture_size[1] / line.texture_size[1])
+            assert lines <= widget.max_lines, f"{card.name} is cut on its tile at {size}"
+    assert shortened if size == (800, 480) else True
+    grid.show(tiles, (), None, lambda _lane, _row: None)
+    ui.screenshot("gingerdead-house-tile-names", size)

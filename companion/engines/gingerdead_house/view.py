@@ -32,7 +32,7 @@ from companion.engines.gingerdead_house.actions import (
 from companion.engines.gingerdead_house.board import MONSTER, Piece
 from companion.engines.gingerdead_house.cards import LANES, ROWS, Card
 from companion.engines.gingerdead_house.combat import PAST_ROW_1
-from companion.engines.gingerdead_house.text import named, public_line
+from companion.engines.gingerdead_house.text import named, public_line, tile_name
 from companion.engines.view import ChanceEntry, Choice, Ending, Item, Private, View, sentence
 
 if TYPE_CHECKING:
@@ -79,6 +79,8 @@ class TileView:
     """The card's power ("4", "X"), "" for an empty tile."""
     kind: str
     """"empty", "monster", "defense" (the field owner's) or "guest" (another player's)."""
+    short: str = ""
+    """A shorter name from the card's own words, for a tile too small for ``card``."""
 
     @property
     def text(self) -> str:
@@ -386,7 +388,7 @@ def _tile(state: GingerdeadState, field: int, lane: int, row: int, piece: Piece 
         return TileView(lane, row, "", "", "empty")
     card = state.board.catalogue.cards[piece[0]]
     kind = "monster" if piece[1] == MONSTER else "defense" if piece[1] == field else "guest"
-    return TileView(lane, row, card.name, card.power_text, kind)
+    return TileView(lane, row, card.name, card.power_text, kind, tile_name(card.name))
 
 
 def _field(state: GingerdeadState, field: int) -> FieldView:
