@@ -13,9 +13,8 @@ from typing import Any
 from kivy.metrics import sp
 
 from companion.engines.base import sample_chance
-
-from companion.ui.games.gingerdead_house.phase_replay import PACES
 from companion.session.journal import Source
+from companion.ui.games.gingerdead_house.phase_replay import PACES
 from companion.ui.games.gingerdead_house.screen import WAIT_FOR_REPLAY, WATCHING
 from tests.ui.conftest import Driver
 from tests.ui.playing import off_screen

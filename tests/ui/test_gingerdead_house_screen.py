@@ -454,7 +454,9 @@ def test_every_card_name_on_a_tile_is_whole(game_ui: Driver, size: tuple[int, in
     screen = start(ui, {})
     grid = screen.ids.grid
     cards = [
-        c for c in ui.app.controller.state.board.catalogue.cards.values() if c.type in ("monster", "defense")
+        c
+        for c in ui.app.controller.state.board.catalogue.cards.values()
+        if c.type in ("monster", "defense")
     ]
     shortened = set()
     for first in range(0, len(cards), 20):

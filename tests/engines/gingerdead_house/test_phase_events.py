@@ -85,8 +85,7 @@ def test_maltball_mines_lines_come_with_their_changes() -> None:
 
     def changed(text: str) -> dict[tuple[int, int], tuple[str, str]]:
         return {
-            (c.after.lane, c.after.row): (c.before.card, c.after.card)
-            for c in events[text].changes
+            (c.after.lane, c.after.row): (c.before.card, c.after.card) for c in events[text].changes
         }
 
     assert changed("Maltball Mines explode in lane 1") == {(1, 3): ("Maltball Mines", "")}

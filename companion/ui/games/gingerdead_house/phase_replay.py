@@ -52,9 +52,7 @@ def frames(fields: Sequence[FieldView], events: Sequence[PhaseEvent]) -> tuple[F
     found: list[Frame] = []
     for event in reversed(events):
         changed = frozenset((c.field, c.after.lane, c.after.row) for c in event.changes)
-        shown = tuple(
-            f.standing(event.alive[f.player]) if event.alive else f for f in picture
-        )
+        shown = tuple(f.standing(event.alive[f.player]) if event.alive else f for f in picture)
         found.append(Frame(event.text, shown, changed, event.active))
         for change in event.changes:  # back to the picture before this event
             picture[change.field] = picture[change.field].with_tile(change.before)

@@ -60,7 +60,9 @@ WATCHING = "Watch the field: this is what just happened, one moment at a time."
 
 def flip_all_words(count: int) -> str:
     """The app button's words at a monster flip: the whole step in one tap."""
-    return "Let the app flip the monster" if count == 1 else f"Let the app flip all {count} monsters"
+    return (
+        "Let the app flip the monster" if count == 1 else f"Let the app flip all {count} monsters"
+    )
 
 
 class GingerdeadScreen(GameScreen):
