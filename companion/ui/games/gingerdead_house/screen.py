@@ -172,12 +172,13 @@ class GingerdeadScreen(GameScreen):
         headline (what to do now) goes below it."""
         banner = self.ids.banner
         game = self.controller.session.game
-        if view.end is not None:
+        if self.replaying:  # whose turn it was at the picture shown, the end not yet
+            player = self.ids.replay.replay.frame.active
+        elif view.end is not None:
             banner.show("Game over", None, game)
             return
-        player = view.turn if view.turn is not None else view.table.focus
-        if self.replaying:  # whose turn it was at the picture shown
-            player = self.ids.replay.replay.frame.active
+        else:
+            player = view.turn if view.turn is not None else view.table.focus
         banner.show(f"{self.player_name(player)}'s turn", player, game)
 
     def _moves_from_the_top(self) -> None:
