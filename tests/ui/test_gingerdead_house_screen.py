@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from kivy.core.window import Window
-from kivy.metrics import dp, sp
+from kivy.metrics import sp
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
@@ -275,6 +275,8 @@ def test_the_end_banner_shows_the_winners_and_why(game_ui: Driver) -> None:
     assert banner.title.endswith("win!") or banner.title.endswith("wins!")
     assert banner.reason == end.reason and "Monster Hunter points" in banner.scores
     assert not screen.ids.choices.children and not screen.ids.chance.shown
+    said = [w for w in shown_labels(screen) if end.reason in w.text]
+    assert len(said) == 1, "why the game ended is said once"
     ui.screenshot("gingerdead-house-end")
 
 
@@ -479,7 +481,7 @@ def test_every_card_name_on_a_tile_is_whole(game_ui: Driver, size: tuple[int, in
                 text=widget.text,
                 markup=True,
                 font_size=widget.font_size,
-                text_size=(widget.width - dp(4), None),
+                text_size=(widget.text_size[0], None),
             )
             whole.texture_update()
             line = Label(text="[b]1[/b] A", markup=True, font_size=widget.font_size)

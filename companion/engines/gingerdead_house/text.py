@@ -38,17 +38,19 @@ PLAYER_WORD = re.compile(r"\bplayer ([1-9])\b")
 
 TILE_NAMES = {
     "Burnt Biscuit Brute": "Biscuit Brute",
+    "Candy Cane Wraith": "Cane Wraith",
     "Chocolate Chimera": "Chimera",
     "Cotton Candy Cloud": "Candy Cloud",
     "Flaming Marshmallow Catapult": "Flaming Catapult",
     "Gingerbread Giant": "Giant",
     "Gingerdead Man": "Gingerdead",
+    "Gumdrop Gatling Gun": "Gatling Gun",
     "Jawbreaker Wall": "Jawbreaker",
     "Marzipan Minotaur": "Minotaur",
     "Peppermint Picket": "Peppermint",
     "Rock Candy Tower": "Candy Tower",
     "Stale Scone Ghoul": "Scone Ghoul",
-    "Will-o'-the-Wisp": "Will-o'-Wisp",
+    "Will-o'-the-Wisp": "Wisp",
 }
 """Shorter names, made of the printed name's own words, for the shipped cards whose full
 name does not fit a field tile of the 7" panel in two lines (the log and the hand keep

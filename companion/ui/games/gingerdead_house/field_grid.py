@@ -23,6 +23,10 @@ from companion.engines.gingerdead_house import TileView
 from companion.ui.screens import load_kv
 
 
+SIDE_MARGIN = dp(8)
+"""The text stays clear of the tile's outline (a lit, picked or replayed tile)."""
+
+
 class FieldTile(Button):
     """One tile: the power first, so a long name cut to the tile's lines never hides it."""
 
@@ -48,7 +52,8 @@ class FieldTile(Button):
         """Show the printed name if it fits the tile's lines whole, else the short one."""
         full, short = self.faces
         self.max_lines = lines_that_fit(self.height, self.font_size)
-        fits = full == short or _lines(full, self.width - dp(4), self.font_size) <= self.max_lines
+        self.text_size = (max(1, self.width - SIDE_MARGIN), max(1, self.height - dp(4)))
+        fits = full == short or _lines(full, self.text_size[0], self.font_size) <= self.max_lines
         self.text = full if fits else short
 
 

@@ -132,7 +132,8 @@ class GingerdeadScreen(GameScreen):
         self.replaying = replay.running
         self._cue_breakthrough(table.breakthroughs)
         self._show_turn(view)
-        self.headline = WATCHING if self.replaying else view.headline
+        # (at the end, the end banner says who won and why: once)
+        self.headline = WATCHING if self.replaying else "" if view.end else view.headline
         self.status = "" if self.replaying else table.status
         hidden = replay.replay.hidden if replay.running else 0
         lines = view.log[: len(view.log) - hidden] if hidden else view.log
