@@ -491,3 +491,15 @@ def test_every_card_name_on_a_tile_is_whole(game_ui: Driver, size: tuple[int, in
     assert shortened if size == (800, 480) else True
     grid.show(tiles, (), None, lambda _lane, _row: None)
     ui.screenshot("gingerdead-house-tile-names", size)
+
+
+def test_the_status_line_with_four_players_is_whole_at_800x480(game_ui: Driver) -> None:
+    """Issue 12: nothing a player reads is cut: round, action card and every hand."""
+    ui = game_ui
+    ui.resize((800, 480))
+    ui.app.start_game("gingerdead-house", 4, {})
+    screen = ui.screen()
+    ui.pump()
+    status = screen.ids.status
+    assert "Player 4" in status.text
+    assert status.height >= status.texture_size[1] and not status.shorten
