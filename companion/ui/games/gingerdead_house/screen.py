@@ -260,7 +260,7 @@ class GingerdeadScreen(GameScreen):
         else:
             self.hand_label = "Show my hand" if table.hand_secret else "Pick a card you hold"
         picked = self.selection.name if self.selection.card and not table.setting_up else ""
-        self.pick_note = f"Playing {picked}: tap a lit tile." if picked else ""
+        self.pick_note = taps.pick_note(view, self.selection) if picked else ""
         if not self.hand_visible:
             if self.drawer.parent is not None:
                 self.remove_widget(self.drawer)
