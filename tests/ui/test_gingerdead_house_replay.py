@@ -15,7 +15,11 @@ from kivy.metrics import sp
 from companion.engines.base import sample_chance
 from companion.session.journal import Source
 from companion.ui.games.gingerdead_house.phase_replay import PACES
-from companion.ui.games.gingerdead_house.screen import WAIT_FOR_REPLAY, WATCHING
+from companion.ui.games.gingerdead_house.screen import (
+    FLIP_ACTION_WORDS,
+    WAIT_FOR_REPLAY,
+    WATCHING,
+)
 from tests.ui.conftest import Driver
 from tests.ui.playing import off_screen
 from tests.ui.test_gingerdead_house_screen import (
@@ -133,6 +137,7 @@ def test_one_tap_flips_every_monster_of_the_step_from_the_apps_deck(ui: Driver) 
     screen = start(ui, {})
     quick_setup(ui, "Gummy Grunt", (1, 2, 3))
     quick_setup(ui, "Plain Defense 6", (2, 3, 4))
+    assert screen.ids.chance.ids.app_button.text == FLIP_ACTION_WORDS
     flip(ui, "flip Plain Action 2")
     session = ui.app.controller.session
     before = len(session.steps)

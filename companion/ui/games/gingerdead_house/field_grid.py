@@ -22,7 +22,6 @@ from kivy.utils import escape_markup
 from companion.engines.gingerdead_house import TileView
 from companion.ui.screens import load_kv
 
-
 SIDE_MARGIN = dp(8)
 """The text stays clear of the tile's outline (a lit, picked or replayed tile)."""
 

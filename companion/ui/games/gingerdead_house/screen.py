@@ -58,6 +58,9 @@ WAIT_FOR_REPLAY = "The monsters are still on the move: tap Next, or Skip to see 
 WATCHING = "Watch the field: this is what just happened, one moment at a time."
 
 
+FLIP_ACTION_WORDS = "Let the app flip the action card"
+
+
 def flip_all_words(count: int) -> str:
     """The app button's words at a monster flip: the whole step in one tap."""
     return (
@@ -289,6 +292,8 @@ class GingerdeadScreen(GameScreen):
             app=table.app_may_draw,
         )
         words = flip_all_words(table.monster_flips) if flips_all else self._app_words
+        if outcomes and outcomes[0].hint.get("deck") == "action":
+            words = FLIP_ACTION_WORDS
         self.ids.chance.ids.app_button.text = words
         flips: FlipGrid = self.ids.flips
         flips.show(outcomes if by_grid else (), self.controller.enter_outcome)
