@@ -375,7 +375,12 @@ def _card_hint(card: Card) -> dict[str, Any]:
 
 
 def _focus(state: GingerdeadState) -> int:
+    """The field the moment is about: the decision's, or at the end the (first) winner's
+    house rather than the one that just fell."""
     board = state.board
+    outcome = state.outcome() if state.current_player() == TERMINAL else None
+    if outcome is not None and outcome.winners:
+        return int(outcome.winners[0])
     if board.resurrections:
         return board.opponents(board.resurrections[0][1])[0]
     if board.steal is not None:
