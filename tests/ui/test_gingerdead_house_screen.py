@@ -275,6 +275,7 @@ def test_the_end_banner_shows_the_winners_and_why(game_ui: Driver) -> None:
     assert banner.title.endswith("win!") or banner.title.endswith("wins!")
     assert banner.reason == end.reason and "Monster Hunter points" in banner.scores
     assert not screen.ids.choices.children and not screen.ids.chance.shown
+    assert 0 <= screen.ids.log_view.scroll_y <= 1, "the log's newest lines are in view"
     said = [w for w in shown_labels(screen) if end.reason in w.text]
     assert len(said) == 1, "why the game ended is said once"
     ui.screenshot("gingerdead-house-end")

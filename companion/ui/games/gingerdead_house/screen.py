@@ -141,7 +141,7 @@ class GingerdeadScreen(GameScreen):
         hidden = replay.replay.hidden if replay.running else 0
         lines = view.log[: len(view.log) - hidden] if hidden else view.log
         self.log_text = escape_markup("\n".join(line.text for line in lines[-LOG_LINES:]))
-        self.ids.log_view.scroll_y = 0  # the newest line in view
+        _stop(self.ids.log_view, 0)  # the newest line in view
         self._fill_tabs(view)
         self._fill_grid(view)
         self._fill_hand(view)
@@ -188,10 +188,7 @@ class GingerdeadScreen(GameScreen):
     def _moves_from_the_top(self) -> None:
         """A new decision shows its moves from the first one (a scroll still gliding from
         the last decision is stopped)."""
-        scroll = self.ids.moves_view
-        if scroll.effect_y is not None:
-            scroll.effect_y.velocity = 0
-        scroll.scroll_y = 1
+        _stop(self.ids.moves_view, 1)
 
     def _shown_fields(self, view: View) -> tuple[tuple[FieldView, ...], frozenset[Any]]:
         """The fields to draw (the replay's picture while it runs) and the tiles its
@@ -385,6 +382,15 @@ def _app_deals(view: View) -> bool:
     """A draw only the app can make (from its own player deck)."""
     table: GingerdeadTable = view.table
     return view.chance is not None and table.app_may_draw and not table.table_may_enter
+
+
+def _stop(scroll: Any, at: float) -> None:
+    """Put a scroll list at its top (1) or bottom (0), stopping any glide or bounce first
+    (one left running over many redraws carries the list out of sight)."""
+    if scroll.effect_y is not None:
+        scroll.effect_y.velocity = 0
+        scroll.effect_y.overscroll = 0
+    scroll.scroll_y = at
 
 
 def _grow(root: Widget) -> None:
