@@ -228,3 +228,26 @@ def test_the_owner_corrects_a_cards_power_and_the_next_game_plays_it(box_ui: Dri
     record = ui.app.services.journal.game(ui.app.controller.session.record.id)
     saved = GAME.box_from_text(record.setup["box"], "the saved game")
     assert saved.cards["defense-3"].power == 5  # a resumed game keeps this box
+
+
+def test_the_owner_types_the_name_on_their_card_and_the_key_stays(box_ui: Driver) -> None:
+    """The shipped name of a card nobody has checked is a guess: the owner types the name
+    printed on their card; the game shows it, and saved games read the old key."""
+    ui = box_ui
+    screen = _open_my_box(ui)
+    row = _row(screen, "defense-3")
+    correct = ui.button("Correct", row)
+    ui.scroll_into_view(correct)
+    ui.tap(correct)
+    form = _form()
+    ui.tap(ui.button("Peppermint Picket", form))
+    _type(ui, "Mint")
+    assert form.card.name.casefold() == "mint"
+    assert ui.button(form.card.name, form)  # the name button shows what was typed
+    ui.tap(form.ids.add_button)
+    ui.settle_dialogs()
+    assert not _dialogs(), form.problem
+    fence = screen.editor.box.cards["defense-3"]
+    assert (fence.name.casefold(), fence.key) == ("mint", "Plain Defense 3")
+    assert fence.name in _texts(_row(screen, "defense-3"))
+    _player_words(screen)

@@ -12,6 +12,8 @@ from kivy.metrics import sp
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+from companion.engines.gingerdead_house import TileView
+from companion.engines.gingerdead_house.text import TILE_NAMES
 from companion.session.journal import Source
 from companion.ui.games.gingerdead_house import GingerdeadScreen
 from companion.ui.view_widgets import player_colour
@@ -273,6 +275,9 @@ def test_the_end_banner_shows_the_winners_and_why(game_ui: Driver) -> None:
     assert banner.title.endswith("win!") or banner.title.endswith("wins!")
     assert banner.reason == end.reason and "Monster Hunter points" in banner.scores
     assert not screen.ids.choices.children and not screen.ids.chance.shown
+    assert 0 <= screen.ids.log_view.scroll_y <= 1, "the log's newest lines are in view"
+    said = [w for w in shown_labels(screen) if end.reason in w.text]
+    assert len(said) == 1, "why the game ended is said once"
     ui.screenshot("gingerdead-house-end")
 
 
@@ -441,3 +446,61 @@ def test_setup_with_the_apps_decks_is_three_taps_per_player(
     assert per_player == [3, 3, 3] and taps == 9
     assert all(c.hand_size == 5 for c in state.board.cards)
     assert "flip the action card" in screen.headline
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+def test_every_card_name_on_a_tile_is_whole(game_ui: Driver, size: tuple[int, int]) -> None:
+    """Issue 12: a name a player reads on a tile is whole and at least 15sp: the printed
+    name where it fits, else the game's shorter name made of its own words."""
+    ui = game_ui
+    ui.resize(size)
+    screen = start(ui, {})
+    grid = screen.ids.grid
+    cards = [
+        c
+        for c in ui.app.controller.state.board.catalogue.cards.values()
+        if c.type in ("monster", "defense")
+    ]
+    shortened = set()
+    for first in range(0, len(cards), 20):
+        batch = cards[first : first + 20]
+        tiles = [
+            TileView(
+                i % 4 + 1, 5 - i // 4, c.name, c.power_text, "monster", TILE_NAMES.get(c.name, "")
+            )
+            for i, c in enumerate(batch)
+        ]
+        tiles += [TileView(i % 4 + 1, 5 - i // 4, "", "", "empty") for i in range(len(batch), 20)]
+        grid.show(tiles, (), None, lambda _lane, _row: None)
+        ui.pump()
+        for widget, card in zip(reversed(grid.children), batch, strict=False):
+            assert widget.font_size >= sp(15)
+            shown = widget.text.split("[/b] ", 1)[1]
+            assert shown in (card.name, TILE_NAMES.get(card.name)), card.name
+            shortened |= {card.name} if shown != card.name else set()
+            whole = Label(
+                text=widget.text,
+                markup=True,
+                font_size=widget.font_size,
+                text_size=(widget.text_size[0], None),
+            )
+            whole.texture_update()
+            line = Label(text="[b]1[/b] A", markup=True, font_size=widget.font_size)
+            line.texture_update()
+            lines = round(whole.texture_size[1] / line.texture_size[1])
+            assert lines <= widget.max_lines, f"{card.name} is cut on its tile at {size}"
+    assert shortened if size == (800, 480) else True
+    grid.show(tiles, (), None, lambda _lane, _row: None)
+    ui.screenshot("gingerdead-house-tile-names", size)
+
+
+def test_the_status_line_with_four_players_is_whole_at_800x480(game_ui: Driver) -> None:
+    """Issue 12: nothing a player reads is cut: round, action card and every hand."""
+    ui = game_ui
+    ui.resize((800, 480))
+    ui.app.start_game("gingerdead-house", 4, {})
+    screen = ui.screen()
+    ui.pump()
+    status = screen.ids.status
+    assert "Player 4" in status.text
+    assert status.height >= status.texture_size[1] and not status.shorten

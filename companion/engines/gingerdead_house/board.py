@@ -25,6 +25,8 @@ Piece = tuple[str, int, int]
 """A card on a field: (card id, owner player or MONSTER, unique id)."""
 
 Shot = tuple[tuple[Piece | None, ...], ...]
+Moment = tuple[int, tuple[bool, ...]]
+"""Whose turn it was and which houses stood (``alive``) as an event line was said."""
 """Every field's tiles at one moment (as ``Board.fields``, frozen)."""
 
 MODES = ("last-house", "co-op", "monster-hunter")
@@ -83,6 +85,9 @@ class Board:
         self.shots: list[Shot] = []
         """The fields as they stood as each fresh line was said (not saved): a screen
         replays a phase from them, picture by picture."""
+        self.moments: list[Moment] = []
+        """Whose turn it was and which houses stood as each fresh line was said (not
+        saved): a replay's turn banner and fallen houses follow its pictures."""
         self.resurrections: list[tuple[Piece, int]] = []
         """Monsters waiting for their destroyer to place them on an opponent's field."""
         self.resurrected: set[int] = set()
@@ -111,6 +116,7 @@ class Board:
         twin.log = list(self.log)
         twin.fresh = list(self.fresh)
         twin.shots = list(self.shots)
+        twin.moments = list(self.moments)
         twin.resurrections = list(self.resurrections)
         twin.resurrected = set(self.resurrected)
         twin.used = set(self.used)
@@ -123,6 +129,7 @@ class Board:
         self.log.append(line)
         self.fresh.append(line)
         self.shots.append(tuple(map(tuple, self.fields)))
+        self.moments.append((self.active, tuple(self.alive)))
 
     # -- looking ----------------------------------------------------------
     def card(self, piece: Piece) -> Card:

@@ -90,21 +90,29 @@ def as_new_card(card: Card) -> NewCard:
 
 
 def with_values(catalogue: Catalogue, card_id: str, values: NewCard) -> Catalogue:
-    """The box with this card's printed values corrected (its type and name kept); the
-    values the form shows are then checked, and a changed effect brings its own text."""
+    """The box with this card's printed values corrected (its type kept); the values the
+    form shows are then checked, and a changed effect brings its own text.  A corrected
+    name is the name on the owner's card: the card keeps its old name in ``key``, which
+    action keys (saved games, scenario files, recorded replays) go on reading."""
     card = catalogue.cards[card_id]
     if values.type != card.type:
         raise BoxEditRefused(f"{card.name} stays a {card.type} card: add a new card instead.")
+    name = card.name
+    if printed_name(values.name) != card.name:
+        others = {i: c for i, c in catalogue.cards.items() if i != card_id}
+        name = _tidy_name(Catalogue(others), values.name)
     power, lane, flips = _checked_numbers(values)
     if values.effect and effect_problem(values.effect, card.type):
         raise BoxEditRefused(f"That effect is not one a {card.type} card can have.")
-    checked_now = set(VALUE_FIELDS[card.type])
+    checked_now = set(VALUE_FIELDS[card.type]) | ({"name"} if name != card.name else set())
     text = card.text
     if values.effect != card.effect:
         text = EFFECTS[values.effect].summary if values.effect else ""
         checked_now.add("text")
     corrected = dataclasses.replace(
         card,
+        name=name,
+        key="" if name == card.key_name else card.key_name,
         power=power,
         lane=lane,
         flips=flips,

@@ -65,11 +65,12 @@ def _mines_explode(
     mines = board.at(*target)
     assert mines is not None
     name = board.name(mines)
+    # each line is said just before its change, so a replay shows the change with it
+    board.say(f"{name} explode {board.where(field, lane)}")
     board.put(*target, None)
+    board.say(f"{name} destroy {board.name(monster)} {board.where(field, lane)}")
     if source is not None:
         board.put(*source, None)
-    board.say(f"{name} explode {board.where(field, lane)}")
-    board.say(f"{name} destroy {board.name(monster)} {board.where(field, lane)}")
     board.route(mines, None)
     board.route(monster, field)
     for other_lane in range(1, LANES + 1):

@@ -32,7 +32,7 @@ from companion.engines.gingerdead_house.actions import (
     Setup,
     Trick,
 )
-from companion.engines.gingerdead_house.board import MONSTER, Board, Shot, team_of_each
+from companion.engines.gingerdead_house.board import MONSTER, Board, Moment, Shot, team_of_each
 from companion.engines.gingerdead_house.effects import EFFECTS
 from companion.engines.gingerdead_house.ending import scores
 from companion.engines.gingerdead_house.view import present, secrets
@@ -70,12 +70,14 @@ class GingerdeadState(State):
         self.reason = ""
         self._legal: list[Action] | None = None
         """legal_actions() of this position, computed once (reset by every change)."""
-        self.events: tuple[tuple[str, Shot], ...] = ()
+        self.events: tuple[tuple[str, Shot, Moment], ...] = ()
         """The last step's event lines in player words, each with the fields as they
-        stood as it was said (not saved): a screen replays the step from them."""
+        stood as it was said and the moment it was said in (not saved): a screen
+        replays the step from them."""
         self.board.say(f"setup: {self.player_name(0)} reveals defenses")
         self.board.fresh.clear()  # the headline says it; the public log starts with a move
         self.board.shots.clear()
+        self.board.moments.clear()
 
     @property
     def digital(self) -> bool:
@@ -205,9 +207,11 @@ class GingerdeadState(State):
         for line in lines:
             self.note(line, actor)
         shots = [start, *board.shots[len(board.shots) - len(lines) + 1 :]][: len(lines)]
-        self.events = tuple(zip(lines, shots, strict=True))
+        moments = board.moments[len(board.moments) - len(lines) :] if lines else []
+        self.events = tuple(zip(lines, shots, moments, strict=True))
         board.fresh.clear()
         board.shots.clear()
+        board.moments.clear()
 
     def log_round(self) -> int | None:
         return None if self.phase == "setup" else self.round

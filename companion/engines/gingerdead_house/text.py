@@ -36,6 +36,31 @@ if TYPE_CHECKING:
 PLAYER_WORD = re.compile(r"\bplayer ([1-9])\b")
 """How the board and the endings name a player ("player 2")."""
 
+TILE_NAMES = {
+    "Burnt Biscuit Brute": "Biscuit Brute",
+    "Candy Cane Wraith": "Cane Wraith",
+    "Chocolate Chimera": "Chimera",
+    "Cotton Candy Cloud": "Candy Cloud",
+    "Flaming Marshmallow Catapult": "Flaming Catapult",
+    "Gingerbread Giant": "Giant",
+    "Gingerdead Man": "Gingerdead",
+    "Gumdrop Gatling Gun": "Gatling Gun",
+    "Jawbreaker Wall": "Jawbreaker",
+    "Marzipan Minotaur": "Minotaur",
+    "Peppermint Picket": "Peppermint",
+    "Rock Candy Tower": "Candy Tower",
+    "Stale Scone Ghoul": "Scone Ghoul",
+    "Will-o'-the-Wisp": "Wisp",
+}
+"""Shorter names, made of the printed name's own words, for the shipped cards whose full
+name does not fit a field tile of the 7" panel in two lines (the log and the hand keep
+the full name; a tile uses it wherever it fits)."""
+
+
+def tile_name(name: str) -> str:
+    """The name a field tile falls back to when the printed one does not fit."""
+    return TILE_NAMES.get(name, name)
+
 
 def named(line: str, name: Callable[[int], str]) -> str:
     """``line`` with every "player N" replaced by that player's name."""

@@ -32,7 +32,7 @@ from companion.engines.gingerdead_house.actions import (
 from companion.engines.gingerdead_house.board import MONSTER, Piece
 from companion.engines.gingerdead_house.cards import LANES, ROWS, Card
 from companion.engines.gingerdead_house.combat import PAST_ROW_1
-from companion.engines.gingerdead_house.text import named, public_line
+from companion.engines.gingerdead_house.text import named, public_line, tile_name
 from companion.engines.view import (
     ChanceEntry,
     Choice,
@@ -88,6 +88,8 @@ class TileView:
     """The card's power ("4", "X"), "" for an empty tile."""
     kind: str
     """"empty", "monster", "defense" (the field owner's) or "guest" (another player's)."""
+    short: str = ""
+    """A shorter name from the card's own words, for a tile too small for ``card``."""
 
     @property
     def text(self) -> str:
@@ -103,6 +105,8 @@ class FieldView:
     """The owner's name, with "(fallen)" once the house has fallen."""
     alive: bool
     tiles: tuple[TileView, ...]
+    name: str = ""
+    """The owner's name alone."""
 
     def tile(self, lane: int, row: int) -> TileView:
         return self.tiles[_index(lane, row)]
@@ -112,6 +116,15 @@ class FieldView:
         tiles = list(self.tiles)
         tiles[_index(tile.lane, tile.row)] = tile
         return replace(self, tiles=tuple(tiles))
+
+    def standing(self, alive: bool) -> FieldView:
+        """This field as it was while its house stood (or once it had fallen)."""
+        return replace(self, alive=alive, label=field_label(self.name, alive))
+
+
+def field_label(name: str, alive: bool) -> str:
+    """A field's tab: the owner's name, and "(fallen)" once the house has fallen."""
+    return name if alive else f"{name} (fallen)"
 
 
 def _index(lane: int, row: int) -> int:
@@ -134,6 +147,10 @@ class PhaseEvent:
 
     text: str
     changes: tuple[TileChange, ...]
+    active: int = 0
+    """Whose turn it was as the line was said (a new turn's line: the new player)."""
+    alive: tuple[bool, ...] = ()
+    """Which houses stood as it was said (a house's fall: already fallen)."""
 
 
 @dataclass(frozen=True)
@@ -162,6 +179,9 @@ class GingerdeadTable:
     """How many monsters have got past row 1 so far (a screen cues each new one)."""
     setting_up: bool = False
     """The players are setting up: finding their three defenses and drawing their hands."""
+    monster_flips: int = 0
+    """At a monster flip: how many monsters this step still flips (the app may flip
+    them all at once)."""
     events: tuple[PhaseEvent, ...] = ()
     """What the last step did, event by event, in order (its lines end the log); the
     fields above are already the picture after the last one."""
@@ -381,7 +401,12 @@ def _card_hint(card: Card) -> dict[str, Any]:
 
 
 def _focus(state: GingerdeadState) -> int:
+    """The field the moment is about: the decision's, or at the end the (first) winner's
+    house rather than the one that just fell."""
     board = state.board
+    outcome = state.outcome() if state.current_player() == TERMINAL else None
+    if outcome is not None and outcome.winners:
+        return int(outcome.winners[0])
     if board.resurrections:
         return board.opponents(board.resurrections[0][1])[0]
     if board.steal is not None:
@@ -394,7 +419,7 @@ def _tile(state: GingerdeadState, field: int, lane: int, row: int, piece: Piece 
         return TileView(lane, row, "", "", "empty")
     card = state.board.catalogue.cards[piece[0]]
     kind = "monster" if piece[1] == MONSTER else "defense" if piece[1] == field else "guest"
-    return TileView(lane, row, card.name, card.power_text, kind)
+    return TileView(lane, row, card.name, card.power_text, kind, tile_name(card.name))
 
 
 def _field(state: GingerdeadState, field: int) -> FieldView:
@@ -405,8 +430,8 @@ def _field(state: GingerdeadState, field: int) -> FieldView:
         for lane in range(1, LANES + 1)
     ]
     name = state.player_name(field)
-    label = name if board.alive[field] else f"{name} (fallen)"
-    return FieldView(field, label, board.alive[field], tuple(tiles))
+    alive = board.alive[field]
+    return FieldView(field, field_label(name, alive), alive, tuple(tiles), name)
 
 
 def _status(state: GingerdeadState) -> str:
@@ -427,9 +452,9 @@ def _status(state: GingerdeadState) -> str:
 def _events(state: GingerdeadState) -> tuple[PhaseEvent, ...]:
     """The last step's lines, each with the tiles that changed from the fields as its
     line was said to the fields as the next line was (the last: to the fields now)."""
-    shots = [shot for _, shot in state.events] + [tuple(map(tuple, state.board.fields))]
+    shots = [shot for _, shot, _ in state.events] + [tuple(map(tuple, state.board.fields))]
     found = []
-    for i, (line, before) in enumerate(state.events):
+    for i, (line, before, (active, alive)) in enumerate(state.events):
         after = shots[i + 1]
         changes = tuple(
             TileChange(
@@ -441,7 +466,7 @@ def _events(state: GingerdeadState) -> tuple[PhaseEvent, ...]:
             for index, (was, now) in enumerate(zip(old, new, strict=True))
             if was != now
         )
-        found.append(PhaseEvent(line, changes))
+        found.append(PhaseEvent(line, changes, active, alive))
     return tuple(found)
 
 
@@ -465,5 +490,6 @@ def _table(state: GingerdeadState) -> GingerdeadTable:
         app_may_draw=app_may_draw(state),
         breakthroughs=sum(PAST_ROW_1 in line for line in state.board.log),
         setting_up=state.phase == "setup",
+        monster_flips=state.flips_left if player == CHANCE and state.phase == "monsters" else 0,
         events=_events(state),
     )

@@ -144,3 +144,31 @@ def test_a_correction_the_game_could_not_play_is_refused_in_a_sentence(
     with pytest.raises(BoxEditRefused, match=why):
         box_edits.with_values(BOX, "defense-3", values)
     assert BOX.cards["defense-3"].power == 3  # the box is unchanged
+
+
+def test_the_name_on_my_card_is_kept_and_the_old_name_stays_the_key() -> None:
+    """My box: the owner types the name printed on their card; action keys go on reading
+    the old name, so saved games and recorded replays still play."""
+    box = box_edits.with_values(
+        BOX, "defense-3", replace(box_edits.as_new_card(BOX.cards["defense-3"]), name="Mint  Fence")
+    )
+    fence = box.cards["defense-3"]
+    assert (fence.name, fence.key, fence.key_name) == (
+        "Mint Fence",
+        "Plain Defense 3",
+        "Plain Defense 3",
+    )
+    assert "name" not in fence.assumed
+    grunt = next(c for c in BOX.cards.values() if c.name == "Gummy Grunt")
+    box = box_edits.with_values(
+        box, grunt.id, replace(box_edits.as_new_card(grunt), name="Gummy Guard")
+    )
+    assert (box.cards[grunt.id].name, box.cards[grunt.id].key) == ("Gummy Guard", "Gummy Grunt")
+    assert GAME.box_from_text(box_toml(box), "my box") == box
+    # back to the old name: no key needed any more
+    back = box_edits.with_values(
+        box, grunt.id, replace(box_edits.as_new_card(grunt), name="Gummy Grunt")
+    )
+    assert (back.cards[grunt.id].name, back.cards[grunt.id].key) == ("Gummy Grunt", "")
+    with pytest.raises(BoxEditRefused, match="already has a card called Dragon"):
+        box_edits.with_values(box, grunt.id, replace(box_edits.as_new_card(grunt), name="Dragon"))

@@ -73,3 +73,41 @@ def test_a_loaded_game_has_no_step_to_replay() -> None:
     assert state.view().table.events
     loaded = state.game.state_from_dict(state.to_dict())
     assert loaded.view().table.events == ()
+
+
+def test_maltball_mines_lines_come_with_their_changes() -> None:
+    """ "When a monster runs into Maltball Mines, the Mines explode: DESTROY the Mines
+    and every monster in the same row." Each line of the explosion is told with the
+    tiles it changes, so a replay's picture matches the line it shows."""
+    state = scenario(layout={(0, 1, 4): "m4-1", (0, 1, 3): "mines", (0, 3, 3): "m6-3"})
+    state.apply(END)
+    events = {e.text: e for e in state.view().table.events}
+
+    def changed(text: str) -> dict[tuple[int, int], tuple[str, str]]:
+        return {
+            (c.after.lane, c.after.row): (c.before.card, c.after.card) for c in events[text].changes
+        }
+
+    assert changed("Maltball Mines explode in lane 1") == {(1, 3): ("Maltball Mines", "")}
+    assert changed("Maltball Mines destroy Goblin in lane 1") == {(1, 4): ("Goblin", "")}
+    assert changed("Maltball Mines destroys Ogre in lane 3") == {(3, 3): ("Ogre", "")}
+    texts = list(events)
+    assert texts.index("Maltball Mines explode in lane 1") < texts.index(
+        "Maltball Mines destroy Goblin in lane 1"
+    )
+
+
+def test_each_event_says_whose_turn_it_was_and_which_houses_stood() -> None:
+    """ "If a monster gets past row 1, game over man, game over!" A replay's tabs and turn banner follow its pictures: the house falls at its
+    own line, and the next player's turn starts at the line that says so."""
+    state = scenario(players=3, layout={(0, 2, 1): "m4-2"})
+    state.apply(END)
+    events = state.view().table.events
+    texts = [e.text for e in events]
+    falls = texts.index("Player 1's house falls")
+    assert all(e.alive == (True, True, True) for e in events[:falls])
+    assert all(e.alive == (False, True, True) for e in events[falls:])
+    turn = next(i for i, t in enumerate(texts) if t.endswith("Player 2's turn"))
+    assert turn > falls
+    assert {e.active for e in events[:turn]} == {0}
+    assert events[turn].active == 1

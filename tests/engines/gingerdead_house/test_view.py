@@ -228,6 +228,7 @@ def test_the_end_names_the_winner_and_why() -> None:
     view = state.view()
     assert view.end is not None and view.end.winners == (1,)
     assert view.end.reason == "Bo has the last house standing."
+    assert table_of(view).focus == 1  # the winner's house is shown, not the fallen one
     assert view.end.scores is None
     assert view.headline == "Bo wins! Bo has the last house standing."
     assert view.choices == () and view.turn is None

@@ -30,8 +30,10 @@ from companion.ui.titled_dialog import TitledDialog
 
 load_kv(__file__)
 
-POWERS: tuple[int | None, ...] = (None, *range(box_edits.MAX_POWER + 1))
-"""X, then 0 to the highest power: the power stepper's values in order."""
+POWERS: tuple[int | None, ...] = (None, *range(1, box_edits.MAX_POWER + 1))
+"""X, then 1 to the highest power: the power stepper's values in order.  The rulebook
+prints X and numbers (2 to 10 on the cards it names), never 0: X is the power below
+every number (GH4)."""
 LANES = (1, 2, 3, 4)
 FLIPS = tuple(range(6))
 PICKED = (0.22, 0.36, 0.26, 1)
@@ -64,8 +66,6 @@ class CardForm(TitledDialog):
         super().__init__(title, on_add, add_text, **kwargs)
         self.types = tuple(types)
         self.card = start or NewCard(self.types[0], "", power=1, lane=1, flips=1)
-        self.name_fixed = start is not None
-        """A card being corrected keeps its name (its action keys read it)."""
         self._show()
 
     # -- rows ------------------------------------------------------------------------
@@ -75,12 +75,9 @@ class CardForm(TitledDialog):
         card = self.card
         if len(self.types) > 1:
             rows.add_widget(self._choices("Type", self.types, card.type, self.set_type))
-        if self.name_fixed:
-            rows.add_widget(self._line("Name", Factory.BoxPart(text=f"[b]{card.name}[/b]")))
-        else:
-            rows.add_widget(
-                self._line("Name", button(card.name or "Tap to type", self.ask_name, width=None))
-            )
+        rows.add_widget(
+            self._line("Name", button(card.name or "Tap to type", self.ask_name, width=None))
+        )
         if card.type in ("defense", "monster"):
             rows.add_widget(
                 self._line(
@@ -125,7 +122,11 @@ class CardForm(TitledDialog):
         self._set(power=power)
 
     def step_power(self, direction: int) -> None:
-        index = POWERS.index(self.card.power) + direction
+        power = self.card.power
+        if power not in POWERS:  # a 0 from an older box: one step up is 1, down is X
+            power = 1 if direction > 0 else None
+            direction = 0
+        index = POWERS.index(power) + direction
         self._set(power=POWERS[max(0, min(index, len(POWERS) - 1))])
 
     def set_lane(self, lane: int) -> None:

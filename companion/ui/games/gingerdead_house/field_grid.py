@@ -1,18 +1,29 @@
 """One field drawn as 4 lanes by 5 rows from the view's ``FieldView``; a tile tap is
-reported to the screen."""
+reported to the screen.
+
+A tile shows the card's power and its printed name, whole: where the name would need
+more lines than the tile holds (the 7" panel), the tile shows the game's shorter name
+for it, made of the card's own words ("Biscuit Brute" for Burnt Biscuit Brute).  The
+text never shrinks below 15sp and is never cut.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 
+from kivy.core.text.markup import MarkupLabel
 from kivy.factory import Factory
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 from kivy.utils import escape_markup
 
 from companion.engines.gingerdead_house import TileView
 from companion.ui.screens import load_kv
+
+SIDE_MARGIN = dp(8)
+"""The text stays clear of the tile's outline (a lit, picked or replayed tile)."""
 
 
 class FieldTile(Button):
@@ -24,6 +35,25 @@ class FieldTile(Button):
     selected = BooleanProperty(False)
     news = BooleanProperty(False)
     """A replay's event just changed this tile (a monster arrived, left or fought)."""
+    faces = ListProperty(["", ""])
+    """The face with the printed name, and the one with the shorter name."""
+
+    def on_faces(self, *_args: object) -> None:
+        self.fit()
+
+    def on_size(self, *_args: object) -> None:
+        self.fit()
+
+    def on_font_size(self, *_args: object) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        """Show the printed name if it fits the tile's lines whole, else the short one."""
+        full, short = self.faces
+        self.max_lines = lines_that_fit(self.height, self.font_size)
+        self.text_size = (max(1, self.width - SIDE_MARGIN), max(1, self.height - dp(4)))
+        fits = full == short or _lines(full, self.text_size[0], self.font_size) <= self.max_lines
+        self.text = full if fits else short
 
 
 class FieldGrid(GridLayout):
@@ -42,7 +72,7 @@ class FieldGrid(GridLayout):
             for _ in tiles:
                 self.add_widget(Factory.FieldTile())
         for widget, tile in zip(reversed(self.children), tiles, strict=True):
-            widget.text = _face(tile)
+            widget.faces = [_face(tile, tile.card), _face(tile, tile.short or tile.card)]
             widget.card = tile.card
             widget.kind = tile.kind
             widget.target = (tile.lane, tile.row) in lit
@@ -57,8 +87,30 @@ class FieldGrid(GridLayout):
         self._on_tile(widget.lane, widget.row)
 
 
-def _face(tile: TileView) -> str:
-    return f"[b]{escape_markup(tile.power)}[/b] {escape_markup(tile.card)}" if tile.card else ""
+def _face(tile: TileView, name: str) -> str:
+    return f"[b]{escape_markup(tile.power)}[/b] {escape_markup(name)}" if tile.card else ""
+
+
+def lines_that_fit(height: float, font_size: float) -> int:
+    """How many lines of text a tile this tall holds."""
+    return max(1, int((height - dp(4)) / (font_size * 1.2)))
+
+
+_measured: dict[tuple[str, int, float], int] = {}
+
+
+def _lines(face: str, width: float, font_size: float) -> int:
+    """How many lines ``face`` wraps to at this width (measured once per size)."""
+    key = (face, int(width), float(font_size))
+    if key not in _measured:
+        one = MarkupLabel(text="[b]1[/b] A", font_size=font_size, markup=True)
+        one.refresh()
+        label = MarkupLabel(
+            text=face, font_size=font_size, text_size=(max(1, width), None), markup=True
+        )
+        label.refresh()
+        _measured[key] = round(label.texture.size[1] / max(1, one.texture.size[1]))
+    return _measured[key]
 
 
 load_kv(__file__)

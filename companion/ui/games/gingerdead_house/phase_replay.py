@@ -4,7 +4,8 @@ The engine resolves a step at once; its view lists the step's events, each with 
 tiles it changed (``GingerdeadTable.events``).  Working back from the final fields,
 each event gets the picture just after it, so a screen can show a monster entering,
 each row it moves and each fight, one at a time, at a pace the players choose.  The
-game itself is already final: this is only what the screen shows meanwhile.
+game itself is already final: this is only what the screen shows meanwhile, down to
+whose turn it was and which houses still stood at each picture.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ class Frame:
     fields: tuple[FieldView, ...]
     changed: frozenset[tuple[int, int, int]]
     """(field, lane, row) of each tile this event changed."""
+    active: int = 0
+    """Whose turn it was at this picture."""
 
     @property
     def field(self) -> int | None:
@@ -49,7 +52,8 @@ def frames(fields: Sequence[FieldView], events: Sequence[PhaseEvent]) -> tuple[F
     found: list[Frame] = []
     for event in reversed(events):
         changed = frozenset((c.field, c.after.lane, c.after.row) for c in event.changes)
-        found.append(Frame(event.text, tuple(picture), changed))
+        shown = tuple(f.standing(event.alive[f.player]) if event.alive else f for f in picture)
+        found.append(Frame(event.text, shown, changed, event.active))
         for change in event.changes:  # back to the picture before this event
             picture[change.field] = picture[change.field].with_tile(change.before)
     return tuple(reversed(found))

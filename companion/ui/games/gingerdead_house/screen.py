@@ -10,6 +10,10 @@ real decks, as the view allows; the app's own player decks deal by themselves.
 
 A step where monsters enter, move or fight is replayed on the grid event by event
 (``phase_replay``) at the players' pace; the moves wait until it ends or is skipped.
+Meanwhile the turn banner and the tabs follow the pictures (whose turn it was, which
+houses still stood), and the headline says the table is watching.  With the app's
+monster deck one tap flips every monster of the step (each flip journaled as its own
+draw) and the whole entry is replayed as one.
 
 Everything drawn comes from the engine's view (``state.view()``): the screen keeps only
 the selection, the field shown, whether the hand is open and the replay's place.
@@ -30,7 +34,7 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
 
-from companion.engines.gingerdead_house import FieldView, GingerdeadTable
+from companion.engines.gingerdead_house import FieldView, GingerdeadTable, PhaseEvent
 from companion.engines.view import View
 from companion.ui.game_screen import GameScreen
 from companion.ui.games.gingerdead_house import taps
@@ -51,6 +55,17 @@ from companion.ui.view_widgets import (  # noqa: F401  (kv rules)
 
 LOG_LINES = 14
 WAIT_FOR_REPLAY = "The monsters are still on the move: tap Next, or Skip to see the end."
+WATCHING = "Watch the field: this is what just happened, one moment at a time."
+
+
+FLIP_ACTION_WORDS = "Let the app flip the action card"
+
+
+def flip_all_words(count: int) -> str:
+    """The app button's words at a monster flip: the whole step in one tap."""
+    return (
+        "Let the app flip the monster" if count == 1 else f"Let the app flip all {count} monsters"
+    )
 
 
 class GingerdeadScreen(GameScreen):
@@ -83,6 +98,10 @@ class GingerdeadScreen(GameScreen):
         self._frame_seen: tuple[int, int] | None = None
         """(step, event) of the replay picture last drawn (its field is shown once)."""
         self._deal_pending = False
+        self._run_events: list[tuple[PhaseEvent, ...]] | None = None
+        """While the app flips a step's monsters: each position's last events."""
+        self._app_words = self.ids.chance.ids.app_button.text
+        """The shared chance entry's own words for an app draw."""
         self.drawer = HandDrawer()
         App.get_running_app().bind(text_scale=self._rescale)
 
@@ -116,12 +135,13 @@ class GingerdeadScreen(GameScreen):
         self.replaying = replay.running
         self._cue_breakthrough(table.breakthroughs)
         self._show_turn(view)
-        self.headline = view.headline
-        self.status = table.status
+        # (at the end, the end banner says who won and why: once)
+        self.headline = WATCHING if self.replaying else "" if view.end else view.headline
+        self.status = "" if self.replaying else table.status
         hidden = replay.replay.hidden if replay.running else 0
         lines = view.log[: len(view.log) - hidden] if hidden else view.log
         self.log_text = escape_markup("\n".join(line.text for line in lines[-LOG_LINES:]))
-        self.ids.log_view.scroll_y = 0  # the newest line in view
+        _stop(self.ids.log_view, 0)  # the newest line in view
         self._fill_tabs(view)
         self._fill_grid(view)
         self._fill_hand(view)
@@ -137,8 +157,12 @@ class GingerdeadScreen(GameScreen):
             return
         replay = self.ids.replay
         replay.stop()
-        if count > before and worth_replaying(table.events):
-            replay.start(PhaseReplay(table.fields, table.events), self.refresh)
+        events = table.events
+        if self._run_events is not None:  # several flips at once: every one is replayed
+            earlier = self._run_events[1 : count - before]
+            events = tuple(e for step in earlier for e in step) + events
+        if count > before and worth_replaying(events):
+            replay.start(PhaseReplay(table.fields, events), self.refresh)
 
     def _cue_breakthrough(self, count: int) -> None:
         """A monster got past row 1 since the last redraw: the breakthrough sound (not
@@ -152,19 +176,19 @@ class GingerdeadScreen(GameScreen):
         headline (what to do now) goes below it."""
         banner = self.ids.banner
         game = self.controller.session.game
-        if view.end is not None:
+        if self.replaying:  # whose turn it was at the picture shown, the end not yet
+            player = self.ids.replay.replay.frame.active
+        elif view.end is not None:
             banner.show("Game over", None, game)
             return
-        player = view.turn if view.turn is not None else view.table.focus
+        else:
+            player = view.turn if view.turn is not None else view.table.focus
         banner.show(f"{self.player_name(player)}'s turn", player, game)
 
     def _moves_from_the_top(self) -> None:
         """A new decision shows its moves from the first one (a scroll still gliding from
         the last decision is stopped)."""
-        scroll = self.ids.moves_view
-        if scroll.effect_y is not None:
-            scroll.effect_y.velocity = 0
-        scroll.scroll_y = 1
+        _stop(self.ids.moves_view, 1)
 
     def _shown_fields(self, view: View) -> tuple[tuple[FieldView, ...], frozenset[Any]]:
         """The fields to draw (the replay's picture while it runs) and the tiles its
@@ -186,7 +210,8 @@ class GingerdeadScreen(GameScreen):
         tabs.clear_widgets()
         targets = {t[0] for t in taps.tile_choices(view, self.selection)}
         game = self.controller.session.game
-        for field in view.table.fields:
+        fields, _ = self._shown_fields(view)  # a replay's tabs: houses as they stood then
+        for field in fields:
             tab = Factory.Tap(text=field.label + (" *" if field.player in targets else ""))
             tab.height, tab.font_size = tabs.height, sp(18) * _text_scale()
             _, rgba = game_colour(game, field.player)
@@ -235,7 +260,7 @@ class GingerdeadScreen(GameScreen):
         else:
             self.hand_label = "Show my hand" if table.hand_secret else "Pick a card you hold"
         picked = self.selection.name if self.selection.card and not table.setting_up else ""
-        self.pick_note = f"Playing {picked}: tap a lit tile." if picked else ""
+        self.pick_note = taps.pick_note(view, self.selection) if picked else ""
         if not self.hand_visible:
             if self.drawer.parent is not None:
                 self.remove_widget(self.drawer)
@@ -254,14 +279,19 @@ class GingerdeadScreen(GameScreen):
         )
         outcomes = view.chance.outcomes if view.chance is not None else ()
         by_grid = table.table_may_enter and is_flip_entry(outcomes)
+        flips_all = table.monster_flips > 0 and table.app_may_draw
         self.ids.chance.show(
             view.chance,
-            self.controller.draw,
+            self.flip_monsters if flips_all else self.controller.draw,
             self.controller.enter_outcome,
             manual=table.table_may_enter and not by_grid,
             cols=2,
             app=table.app_may_draw,
         )
+        words = flip_all_words(table.monster_flips) if flips_all else self._app_words
+        if outcomes and outcomes[0].hint.get("deck") == "action":
+            words = FLIP_ACTION_WORDS
+        self.ids.chance.ids.app_button.text = words
         flips: FlipGrid = self.ids.flips
         flips.show(outcomes if by_grid else (), self.controller.enter_outcome)
         self.ids.choices.show(taps.button_choices(view, self.selection), self.choose)
@@ -269,6 +299,23 @@ class GingerdeadScreen(GameScreen):
             _grow(part)
 
     # -- taps ----------------------------------------------------------------------
+    def flip_monsters(self) -> None:
+        """The app flips every monster of this step from its deck: each flip is its own
+        draw in the journal, as one tap per card would have made it; the entry is then
+        replayed picture by picture."""
+        seen: list[tuple[PhaseEvent, ...]] = []
+
+        def still_flipping(position: Any) -> bool:
+            table = position.view().table
+            seen.append(table.events)
+            return bool(table.monster_flips > 0)
+
+        self._run_events = seen
+        try:
+            self.controller.draw_while(still_flipping)
+        finally:
+            self._run_events = None
+
     def show_field(self, field: int) -> None:
         self.shown_field = field
         self.refresh()
@@ -335,6 +382,15 @@ def _app_deals(view: View) -> bool:
     """A draw only the app can make (from its own player deck)."""
     table: GingerdeadTable = view.table
     return view.chance is not None and table.app_may_draw and not table.table_may_enter
+
+
+def _stop(scroll: Any, at: float) -> None:
+    """Put a scroll list at its top (1) or bottom (0), stopping any glide or bounce first
+    (one left running over many redraws carries the list out of sight)."""
+    if scroll.effect_y is not None:
+        scroll.effect_y.velocity = 0
+        scroll.effect_y.overscroll = 0
+    scroll.scroll_y = at
 
 
 def _grow(root: Widget) -> None:

@@ -73,6 +73,14 @@ def button_choices(view: View, selection: Selection) -> list[Choice]:
     return buttons + [c for c in view.choices if c.hint.get("move") in ("end", "pass")]
 
 
+def pick_note(view: View, selection: Selection) -> str:
+    """What to tap after picking a card: a lit tile, or (a lane or row swap, a march,
+    a volley) one of the buttons."""
+    if tile_choices(view, selection):
+        return f"Playing {selection.name}: tap a lit tile."
+    return f"Playing {selection.name}: choose how with the buttons below."
+
+
 def selectable_tiles(view: View) -> set[Tile]:
     """The decider's defenses whose once-per-turn ability can be used now."""
     found: set[Tile] = set()
