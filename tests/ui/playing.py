@@ -84,3 +84,15 @@ def off_screen(screen: Any) -> Iterator[None]:
     finally:
         controller.listen(screen.refresh)
         screen.refresh()
+
+
+def open_resume_prompt(ui: Any, session: Any) -> tuple[Any, str]:
+    """The resume prompt for ``session`` (the latest unfinished game), open, and its text."""
+    from companion.ui.screens.resume import ResumePrompt
+
+    latest = ui.app.services.journal.latest_unfinished()
+    assert latest is not None and latest.id == session.game_row
+    prompt = ResumePrompt(latest)
+    prompt.open()
+    ui.pump(5)
+    return prompt, prompt.ids.question.text

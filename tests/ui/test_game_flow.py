@@ -9,6 +9,7 @@ from companion.session.journal import Source
 from companion.session.session import Session
 from tests.engines.toy_game import Move, Roll
 from tests.ui.conftest import SIZES, Driver
+from tests.ui.playing import open_resume_prompt
 
 
 @pytest.mark.usefixtures("die_race_registered")
@@ -63,14 +64,7 @@ def test_resume_prompt_rebuilds_the_unfinished_game(ui: Driver, size: tuple[int,
     session = Session.start(journal, "die-race", 3, seed=9, names=["Ann", "Bo", "Cy"])
     session.apply(Roll(2), Source.MANUAL)
     session.apply(Move(2))
-    from companion.ui.screens.resume import ResumePrompt
-
-    latest = journal.latest_unfinished()
-    assert latest is not None and latest.id == session.game_row
-    prompt = ResumePrompt(latest)
-    prompt.open()
-    ui.pump(5)
-    question = prompt.ids.question.text
+    prompt, question = open_resume_prompt(ui, session)
     assert "Die Race (test game) with Ann, Bo, Cy" in question
     assert "Roll the die for Bo" in question and "steps played" not in question
     ui.screenshot("resume-prompt", size)

@@ -13,6 +13,7 @@ from companion.session.session import Session
 from companion.ui.screens.standing import standing
 from tests.engines.view_checks import player_words_problem
 from tests.ui.conftest import SIZES, Driver
+from tests.ui.playing import open_resume_prompt
 
 GAMES = {
     "beware-of-the-wolf": 3,
@@ -81,17 +82,9 @@ def test_who_leads_names_the_furthest_pawn_in_beware_of_the_wolf(ui: Driver) -> 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_resume_prompt_shows_where_the_game_stood(ui: Driver, size: tuple[int, int]) -> None:
-    from companion.ui.screens.resume import ResumePrompt
-
     ui.resize(size)
-    journal = ui.app.services.journal
-    session = played(journal, "little-dead-riding-hood", 60)
-    latest = journal.latest_unfinished()
-    assert latest is not None and latest.id == session.game_row
-    prompt = ResumePrompt(latest)
-    prompt.open()
-    ui.pump(5)
-    question = prompt.ids.question.text
+    session = played(ui.app.services.journal, "little-dead-riding-hood", 60)
+    prompt, question = open_resume_prompt(ui, session)
     assert f"Round {session.state.log_round()}." in question
     assert session.state.view().standing in question
     ui.screenshot("resume-standing", size)
