@@ -12,6 +12,7 @@ from companion.engines import registry
 from companion.session.journal import Source
 from companion.ui import game_screen
 from companion.ui.games.little_dead_riding_hood.board_view import LaneBoardView
+from companion.ui.games.little_dead_riding_hood.screen import READABLE, SQUEEZE
 from companion.ui.view_widgets import player_colour
 from tests.devices.test_table_light import Steps
 from tests.ui.conftest import SIZES, Driver
@@ -72,18 +73,20 @@ def _controls(screen) -> list:  # type: ignore[no-untyped-def]
     return [*shown, screen.ids.board]
 
 
-@pytest.mark.parametrize("players", [2, 3, 5])
+@pytest.mark.parametrize("players", [2, 4, 5])
 def test_the_board_lies_sideways_and_its_spaces_are_large(ui: Driver, players: int) -> None:
     """At 800x480 eleven rows no longer fill the height: the long side runs along the
-    width, so the spaces are at least 55 px for two or three players; at 1280x720 they
-    grow.  Every space's centre, tapped, is that space."""
+    width, so the spaces are at least 50 px for two or three players and 47 px for four
+    (nine lanes and gaps in the height, the whole board shown); with five the spaces keep
+    50 px and the board slides (eleven would be 38 px).  At 1280x720 they grow and
+    every lane shows.  Every space's centre, tapped, is that space."""
     screen = _start(ui, players)
     board: LaneBoardView = screen.ids.board
     table = ui.app.controller.view().table
-    sizes, heights = {}, {}
+    sizes, slides = {}, {}
     for size in SIZES:
         ui.resize(size)
-        sizes[size], heights[size] = board.cell_size(), screen.height
+        sizes[size], slides[size] = board.cell_size(), board.hidden() > 0
         start, first = board.cell_rect((-1, 1)), board.cell_rect((0, 1))
         assert start[0] < first[0] and start[1] == first[1]  # a lane runs left to right
         assert board.cell_rect((0, 1))[1] > board.cell_rect((0, 3))[1]  # seat 1's on top
@@ -92,13 +95,12 @@ def test_the_board_lies_sideways_and_its_spaces_are_large(ui: Driver, players: i
             x, y, side = board.cell_rect(cell)
             assert board.cell_at(x + side / 2, y + side / 2) == cell
         assert board.right <= screen.ids.action_scroll.x  # the moves stand beside it
+        assert board.top <= screen.top and board.y >= screen.y  # never under the top bar
         ui.screenshot(f"ldrh-sideways-{players}", size)
     small, large = sizes[(800, 480)], sizes[(1280, 720)]
-    if players <= 3:
-        assert small >= 55
-    else:  # eleven columns down 424 px: the screen's height is the limit
-        assert small * table.columns >= heights[(800, 480)] - 10
-    assert large >= 1.4 * small
+    assert small >= (READABLE if players != 4 else SQUEEZE * READABLE)
+    assert slides[(800, 480)] == (players == 5) and not slides[(1280, 720)]
+    assert large >= 1.15 * small
 
 
 @pytest.mark.parametrize("size", SIZES)

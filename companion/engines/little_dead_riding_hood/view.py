@@ -21,7 +21,6 @@ from companion.engines.little_dead_riding_hood.bag import (
     BagContents,
     FightOdds,
     fight_odds,
-    fill_bag,
     odds_words,
     win_probability,
 )
@@ -193,17 +192,7 @@ def hint(act: a.Act) -> dict[str, Any]:
 
 
 def choice(s: LdrhState, step: Step, act: a.Act, probability: float | None = None) -> Choice:
-    label = text.label(s, step, act)
-    if isinstance(act, a.Fight) and not act.cake:
-        label += cake_odds(s, act.bullets)
-    return Choice(act.key, label, group(act), hint(act), probability)
-
-
-def cake_odds(s: LdrhState, bullets: int) -> str:
-    """A fight's chance if Cake and Wine joined it, said on its button whether or not the
-    fighter holds the card (the shared screen keeps hands hidden)."""
-    odds = win_probability(fill_bag(bullets, True, s.supply_bullets))
-    return f" ({odds_words(odds)} with Cake and Wine)"
+    return Choice(act.key, text.label(s, step, act), group(act), hint(act), probability)
 
 
 # -- the picture -----------------------------------------------------------------------------

@@ -144,7 +144,7 @@ def test_a_combat_draw_shows_the_bag_and_its_odds() -> None:
     task(state, "combat", type="combat", player=0, back_to=None, stage="commit", bullets=0, bag=0)
     assert (
         state.view().headline
-        == "Anna fights the zombie wolf on row 2 of Anna's lane: how many bullets?"
+        == "Anna fights the zombie wolf: how many bullets?"
     )
     play(state, "fight with 2 bullets")
     view = state.view()
