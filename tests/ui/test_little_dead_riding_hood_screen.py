@@ -445,8 +445,8 @@ def test_table_cards_show_face_down_hands_and_a_chooser_of_the_unseen_cards(ui: 
     assert screen.headline == "Round 2 - Helpers - Player 2"
     _press(ui, "The Evil Stepmother")
     _press(ui, "Let the helper stand")
-    _press(ui, "Table: draw a card (face down)")
-    _press(ui, "Table: draw a card (face down)")
+    _press(ui, "The top card is taken (face down)")
+    _press(ui, "The top card is taken (face down)")
     _press(ui, "Player 1 discards a card at random")
     _press(ui, "Show the discarded card")
     assert chooser.title == "Which card did Player 1 discard?"

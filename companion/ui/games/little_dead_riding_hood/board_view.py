@@ -103,14 +103,16 @@ class LaneBoardView(StencilView):
         where it could get to)."""
         if self.targets:
             return sorted(self.targets)
+        return self.acting_pawns() + sorted(self.reach)
+
+    def acting_pawns(self) -> list[Cell]:
         board = self.board
         acting = [p.index for p in board.players if p.acting] if board is not None else []
-        pawns = [self.pawns[i] for i in acting if i < len(self.pawns)]
-        return pawns + sorted(self.reach)
+        return [self.pawns[i] for i in acting if i < len(self.pawns)]
 
     def follow(self) -> None:
-        """Slide so the focus shows: all of it if it fits, else the acting pawn's part
-        (the first of it); nothing moves while it already shows."""
+        """Slide so the focus shows: all of it if it fits, else the acting pawn's lane
+        (or the first of it); nothing moves while it already shows."""
         cells = self.focus()
         if not self.hidden() or not cells:
             self.pan = min(self.pan, self.hidden())
@@ -120,11 +122,16 @@ class LaneBoardView(StencilView):
         size = self.cell_size()
         columns = [c[1] for c in cells]
         low, high = min(columns), max(columns)
-        if (high - low + 1) * size > self.height:
-            low = high = cells[0][1]
+        if (high - low + 1) * size > self.height:  # too spread out: the acting pawn's lane
+            low = high = (self.acting_pawns() or cells)[0][1]
         # the picture's top is at self.top + pan; lane ``col`` runs col..col+1 cells down
         middle = (low + high + 1) / 2 * size
         self.pan = min(max(0.0, middle - self.height / 2), self.hidden())
+
+    def start(self, lane: int) -> Cell:
+        """The start space of the ``lane``-th seat."""
+        assert self.board is not None
+        return (self.board.start_row, self.board.lane_columns[lane])
 
     @property
     def pawns(self) -> tuple[Cell, ...]:

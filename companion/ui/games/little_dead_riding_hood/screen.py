@@ -290,7 +290,7 @@ class LittleDeadRidingHoodScreen(GameScreen):
         elif table.face_down_draw and chance is not None:
             # table cards: someone takes the top card; the app only counts it
             key = chance.outcomes[0].key
-            draw = Factory.Tap(text="Table: draw a card (face down)")
+            draw = Factory.Tap(text="The top card is taken (face down)")
             draw.bind(on_release=lambda *_: self.controller.enter_outcome(key))
             extra.add_widget(draw)
             chance = None
