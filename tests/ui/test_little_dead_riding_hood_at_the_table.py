@@ -9,10 +9,11 @@ from kivy.metrics import dp, sp
 
 from companion.devices.table_light import OFF, led_colour
 from companion.engines import registry
+from companion.engines.little_dead_riding_hood.text import listed
 from companion.session.journal import Source
 from companion.ui import game_screen
 from companion.ui.games.little_dead_riding_hood.board_view import LaneBoardView
-from companion.ui.games.little_dead_riding_hood.screen import READABLE, SQUEEZE
+from companion.ui.games.little_dead_riding_hood.screen import READABLE, SQUEEZE, fit_board
 from companion.ui.view_widgets import player_colour
 from tests.devices.test_table_light import Steps
 from tests.ui.conftest import SIZES, Driver
@@ -312,3 +313,24 @@ def test_the_fight_buttons_read_in_two_lines_and_all_show(
         assert scroll[0] <= x0 and x1 <= scroll[2] + 0.5
         assert scroll[1] - 0.5 <= y0 and y1 <= scroll[3] + 0.5, button.text  # no scrolling
     ui.screenshot("ldrh-fight-two-lines", size)
+
+
+def test_the_board_slides_only_while_the_width_spares_readable_spaces() -> None:
+    """Five players at 800x480 (eleven by eleven spaces in 786 x 424 dp after the padding):
+    beside the moves' column the spaces keep 50 px and the board is cut to the height;
+    at the end, when the winners' banner takes 45% of the width, the whole board shows
+    (sliding would buy nothing there)."""
+    width, height, slides = fit_board(800, 424, 11, 11, dp(210))
+    assert slides and width == 11 * READABLE and height == 424 - 2 * dp(4)
+    width, height, slides = fit_board(800, 424, 11, 11, 800 * 0.45)
+    assert not slides and height <= 424 - 2 * dp(4) and width == height
+    width, height, slides = fit_board(800, 424, 11, 9, dp(210))  # four players
+    assert not slides and height / 9 >= SQUEEZE * READABLE
+
+
+def test_several_winners_are_named_as_a_sentence_says_them() -> None:
+    """A five-player end once read "Player 2 and Player 3 and Player 4 and Player 5 got
+    furthest into the woods"."""
+    assert listed(["Anna"]) == "Anna"
+    assert listed(["Anna", "Ben"]) == "Anna and Ben"
+    assert listed(["Anna", "Ben", "Cleo", "Dan"]) == "Anna, Ben, Cleo and Dan"

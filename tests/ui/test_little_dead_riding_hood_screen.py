@@ -447,7 +447,7 @@ def test_table_cards_show_face_down_hands_and_a_chooser_of_the_unseen_cards(ui: 
     _press(ui, "Let the helper stand")
     _press(ui, "The top card is taken (face down)")
     _press(ui, "The top card is taken (face down)")
-    _press(ui, "Player 1 discards a card at random")
+    _press(ui, "Player 1")
     _press(ui, "Show the discarded card")
     assert chooser.title == "Which card did Player 1 discard?"
     ui.tap(_card_button(ui, chooser, "off-the-path:2"))

@@ -181,7 +181,7 @@ def ending(s: LdrhState) -> str:
             return sentence(f"{s.player_name(s.winners[0])} reached Grandma's house!")
         return sentence(why or "the game is over")
     if s.winners:
-        names = " and ".join(s.player_name(p) for p in s.winners)
+        names = listed([s.player_name(p) for p in s.winners])
         return sentence(f"{why}; {names} got furthest into the woods")
     return sentence(f"{why}; nobody reached Grandma's house")
 
@@ -207,6 +207,11 @@ def label(s: LdrhState, step: Step, act: a.Act) -> str:
     if isinstance(act, a.Fight):
         return fight_label(s, act)
     return sentence(_label(s, step, act)).rstrip(".")
+
+
+def listed(names: list[str]) -> str:
+    """Names as a sentence lists them: "Anna", "Anna and Ben", "Anna, Ben and Cleo"."""
+    return " and ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def fight_label(s: LdrhState, act: a.Fight) -> str:
@@ -288,8 +293,8 @@ def _label(s: LdrhState, step: Step, act: a.Act) -> str:
         return "take nothing" if act.offer == "none" else GIFT_WORDS[act.offer]
     if isinstance(act, a.Stepmother):
         if act.target < 0:
-            return "nobody discards"
-        return f"{name(act.target)} discards a card at random"
+            return "nobody"  # under the heading "Who discards": a short button each
+        return name(act.target)
     if isinstance(act, a.MoveWith):
         return f"move up to {card_movement(act.card)} with {card_title(act.card)}"
     return act.key

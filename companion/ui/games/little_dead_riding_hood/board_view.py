@@ -4,8 +4,8 @@ It draws the presenter's picture (``LdrhTable``) and reports which space was
 tapped; the screen plays the move the picture names for that space.  Where the
 screen is too short for every lane at a readable size (five players at 800x480),
 the board is ``pannable``: its spaces keep their size, it slides up and down under
-a finger, and it follows the action by itself (the spaces a tap plays, else the
-acting pawn), with a chevron at an edge that hides lanes.
+a finger, and it follows the action by itself (the acting pawn and the spaces a
+tap plays), with a chevron at an edge that hides lanes.
 """
 
 from __future__ import annotations
@@ -99,11 +99,9 @@ class LaneBoardView(StencilView):
         return y >= self.y - 0.5 and y + size <= self.top + 0.5
 
     def focus(self) -> list[Cell]:
-        """What a player looks at now: the spaces a tap plays, else the acting pawn (and
-        where it could get to)."""
-        if self.targets:
-            return sorted(self.targets)
-        return self.acting_pawns() + sorted(self.reach)
+        """What a player looks at now: the acting pawn, and the spaces a tap plays (else
+        where the pawn could get to)."""
+        return self.acting_pawns() + sorted(self.targets or self.reach)
 
     def acting_pawns(self) -> list[Cell]:
         board = self.board
@@ -112,7 +110,7 @@ class LaneBoardView(StencilView):
 
     def follow(self) -> None:
         """Slide so the focus shows: all of it if it fits, else the acting pawn's lane
-        (or the first of it); nothing moves while it already shows."""
+        (or the first space a tap plays); nothing moves while it already shows."""
         cells = self.focus()
         if not self.hidden() or not cells:
             self.pan = min(self.pan, self.hidden())

@@ -89,6 +89,9 @@ READABLE = 50
 SQUEEZE = 0.9
 """A board whose every lane fits at this much of ``READABLE`` is shown whole (four
 players at 800x480, 47 px); below that its spaces keep ``READABLE`` and it slides."""
+CROWDED, SHORT = 4, 560
+"""From this many players, on a screen shorter than this (dp), the moves' column shows
+the acting player's line alone and "Players" opens every line."""
 
 
 def fit_board(
@@ -97,13 +100,14 @@ def fit_board(
     """The sideways board's size in a ``width`` x ``height`` screen, and whether it
     slides: square spaces, ``along`` of them across the screen and ``across`` down it,
     as large as the screen allows while leaving at least ``panel`` for the moves.  When
-    the height would make them smaller than ``SQUEEZE * READABLE``, the spaces take
-    ``READABLE`` (or the width's limit) and the board is cut to the screen's height."""
+    the height would make them smaller than ``SQUEEZE * READABLE`` and the width would
+    not, the spaces take ``READABLE`` (or the width's limit) and the board is cut to the
+    screen's height (never at the end, when the winners' banner takes the width)."""
     room_x = width - 2 * dp(PAD) - dp(GAP) - panel
     room_y = height - 2 * dp(PAD)
     cell = max(0.0, min(room_x / along, room_y / across))
     wide = max(0.0, room_x / along)
-    if cell < SQUEEZE * READABLE and wide > cell:
+    if cell < SQUEEZE * READABLE <= wide:  # the width spares readable spaces: slide
         cell = min(float(READABLE), wide)
         return cell * along, min(cell * across, room_y), cell * across > room_y
     return cell * along, cell * across, False
@@ -174,19 +178,32 @@ class LittleDeadRidingHoodScreen(GameScreen):
             self.width, self.height, along, across, panel
         )
         self.ids.board.pannable = pans
-        if self.compact != pans:
-            self.compact = pans
-            row = self.ids.undo_row
-            if pans:
-                row.add_widget(self.players_button, index=0)
-            else:
-                row.remove_widget(self.players_button)
-            self._show_lines()
         self.reading_height = dp(64) * scale
-        lines = len(self.ids.players.children) * dp(26) * scale
+        lines = len(self.table_lines()) * dp(26) * scale
         below = max(self.reading_height, lines) + self.ids.undo_row.height + dp(12)
         spare = self.height - 2 * dp(PAD) - self.board_height
-        self._arrange(under=spare >= below)
+        under = spare >= below
+        # in the moves' column, four or more players' lines (two lines each once they
+        # have a helper) would leave the moves too little of a short screen
+        crowded = not under and len(self._lines) >= CROWDED and self.height < dp(SHORT)
+        self._compact(pans or crowded)
+        self._arrange(under=under)
+
+    def table_lines(self) -> list[tuple[Any, str]]:
+        """The players' lines the moves' column shows now."""
+        return [line for line, act in zip(self._lines, self._acting, strict=True)
+                if act or not self.compact]  # fmt: skip
+
+    def _compact(self, compact: bool) -> None:
+        if self.compact == compact:
+            return
+        self.compact = compact
+        row = self.ids.undo_row
+        if compact:
+            row.add_widget(self.players_button, index=0)
+        else:
+            row.remove_widget(self.players_button)
+        self._show_lines()
 
     def _arrange(self, under: bool) -> None:
         reading, row, panel = self.ids.reading, self.ids.undo_row, self.ids.panel
@@ -260,9 +277,8 @@ class LittleDeadRidingHoodScreen(GameScreen):
         """Every line, or (compact) the acting player's alone; an open drawer follows."""
         box = self.ids.players
         box.clear_widgets()
-        for line, act in zip(self._lines, self._acting, strict=True):
-            if act or not self.compact:
-                box.add_widget(PlayerLine(colour=list(line[0]), text=line[1]))
+        for colour, text in self.table_lines():
+            box.add_widget(PlayerLine(colour=list(colour), text=text))
         if self.drawer.parent is not None:
             self.drawer.show(self._lines)
 
