@@ -249,6 +249,26 @@ def _drag(ui: Driver, widget, start: tuple[float, float], dy: float) -> None:  #
     ui.pump(2)
 
 
+def _helpers(screen) -> list:  # type: ignore[no-untyped-def]
+    return [w for w in _controls(screen) if str(getattr(w, "text", "")).startswith("The ")]
+
+
+def _all_show(screen, texts: list[str]) -> bool:  # type: ignore[no-untyped-def]
+    """Each button with one of ``texts`` shows whole in the moves' list, in two lines at
+    most, at least 48 dp tall and in 15sp text or more."""
+    scroll = _window_rect(screen.ids.action_scroll)
+    buttons = [w for w in _controls(screen) if getattr(w, "text", None) in texts]
+    assert len(buttons) == len(texts), texts
+    for button in buttons:
+        assert button.font_size >= sp(15) and min(button.size) >= dp(48)
+        line = button._label.get_extents("Hg")[1]
+        assert button.texture_size[1] < 2.6 * line, button.text  # two lines, not three
+        x0, y0, x1, y1 = _window_rect(button)
+        assert scroll[0] - 0.5 <= x0 and x1 <= scroll[2] + 0.5, button.text
+        assert scroll[1] - 0.5 <= y0 and y1 <= scroll[3] + 0.5, button.text  # no scrolling
+    return True
+
+
 def test_with_five_players_the_board_slides_to_whoever_acts(ui: Driver) -> None:
     """Five lanes and their gaps are eleven spaces down 424 px (38 px each): the spaces
     keep 50 px instead, the board follows the acting pawn and slides under a finger
@@ -262,6 +282,9 @@ def test_with_five_players_the_board_slides_to_whoever_acts(ui: Driver) -> None:
     assert board.in_view(start_1) and not board.in_view(start_5)  # Player 1 acts
     lines = [line.text for line in screen.ids.players.children]
     assert len(lines) == 1 and "Player 1 (Red)" in lines[0]
+    # the six helpers stand two a row: all show without scrolling, two lines at most
+    ui.screenshot("ldrh-five-players-helpers")
+    assert _all_show(screen, [h.text for h in _helpers(screen)]) and len(_helpers(screen)) == 6
     ui.tap(ui.button("Players", screen.ids.undo_row))
     drawer = screen.drawer.ids.lines.children
     assert [w.text.split(" (")[0].lstrip("[b]* ") for w in reversed(drawer)] == [
@@ -300,18 +323,9 @@ def test_the_fight_buttons_read_in_two_lines_and_all_show(
     screen = _start(ui)
     _to_the_wolf(ui)
     _tap_space(ui, screen, (0, 1))
-    _fight_buttons(ui, screen)
+    texts = _fight_buttons(ui, screen)
     ui.pump(3)
-    scroll = _window_rect(screen.ids.action_scroll)
-    fights = [w for w in _controls(screen) if "to win" in str(getattr(w, "text", ""))]
-    assert len(fights) == 3
-    for button in fights:
-        assert button.font_size >= sp(15) and min(button.size) >= dp(48)
-        line = button._label.get_extents("Hg")[1]
-        assert button.texture_size[1] < 2.6 * line, button.text  # two lines, not three
-        x0, y0, x1, y1 = _window_rect(button)
-        assert scroll[0] <= x0 and x1 <= scroll[2] + 0.5
-        assert scroll[1] - 0.5 <= y0 and y1 <= scroll[3] + 0.5, button.text  # no scrolling
+    assert len(texts) == 3 and _all_show(screen, texts)
     ui.screenshot("ldrh-fight-two-lines", size)
 
 

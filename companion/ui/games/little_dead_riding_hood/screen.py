@@ -92,6 +92,8 @@ players at 800x480, 47 px); below that its spaces keep ``READABLE`` and it slide
 CROWDED, SHORT = 4, 560
 """From this many players, on a screen shorter than this (dp), the moves' column shows
 the acting player's line alone and "Players" opens every line."""
+SHORT_MOVE, TWO_COLUMNS = 20, 230
+"""Moves of at most this many letters stand two a row in a moves' column this wide (dp)."""
 
 
 def fit_board(
@@ -157,7 +159,10 @@ class LittleDeadRidingHoodScreen(GameScreen):
         self._shape = (11, 5, False)
         """The board's spaces along the screen and down it (start row included), and
         whether the game has ended (the end banner then takes more of the width)."""
+        self._buttons: list[Choice] = []
+        """The moves shown as buttons (their column count follows the column's width)."""
         self.bind(size=self._fit)
+        self.ids.panel.bind(width=self._panel_resized)
         app = App.get_running_app()
         if app is not None:
             app.bind(text_scale=self._rescaled)
@@ -178,7 +183,8 @@ class LittleDeadRidingHoodScreen(GameScreen):
             self.width, self.height, along, across, panel
         )
         self.ids.board.pannable = pans
-        self.reading_height = dp(64) * scale
+        # room for a two-line toast; in a compact column the acting line's two lines
+        self.reading_height = dp(44 if self.compact else 64) * scale
         lines = len(self.table_lines()) * dp(26) * scale
         below = max(self.reading_height, lines) + self.ids.undo_row.height + dp(12)
         spare = self.height - 2 * dp(PAD) - self.board_height
@@ -198,6 +204,8 @@ class LittleDeadRidingHoodScreen(GameScreen):
         if self.compact == compact:
             return
         self.compact = compact
+        scale = getattr(App.get_running_app(), "text_scale", 1.0)
+        self.reading_height = dp(44 if compact else 64) * scale
         row = self.ids.undo_row
         if compact:
             row.add_widget(self.players_button, index=0)
@@ -339,9 +347,25 @@ class LittleDeadRidingHoodScreen(GameScreen):
             extra.add_widget(cancel)
         choices = board.buttons
         self.ids.chance.show(chance, self._app_draw, self.controller.enter_outcome, cols=1)
+        self._buttons = choices
+        self.ids.choices.cols = self._columns(choices)
         self.ids.choices.show(choices, self.controller.choose)
         self._size_buttons()
         self.ids.action_scroll.scroll_y = 1  # new moves: start from the top (odds, hand)
+
+    def _panel_resized(self, *_args: Any) -> None:
+        if self.controller is None or self._view is None:
+            return
+        if self._columns(self._buttons) != self.ids.choices.cols:
+            self._fill_actions(self._view, self.table)
+
+    def _columns(self, choices: list[Choice]) -> int:
+        """Two columns of short moves (the helpers) where the column is wide enough for
+        two words a line, so all of them show without scrolling; else one."""
+        scale = getattr(App.get_running_app(), "text_scale", 1.0)
+        short = all(len(c.label) <= SHORT_MOVE and "\n" not in c.label for c in choices)
+        wide = self.ids.panel.width >= dp(TWO_COLUMNS) * scale
+        return 2 if short and wide and len(choices) > 3 else 1
 
     def _size_buttons(self) -> None:
         """Every move's button reads at the screen's text size and is as tall as its
@@ -584,7 +608,7 @@ class LittleDeadRidingHoodScreen(GameScreen):
 
 def _fit_height(button: Button, texture_size: Any) -> None:
     if button.opacity > 0 and button.height > 0:
-        button.height = max(dp(56), texture_size[1] + dp(14))
+        button.height = max(dp(50), texture_size[1] + dp(12))  # two lines: about 50 dp
 
 
 Factory.register("LaneBoardView", cls=LaneBoardView)
