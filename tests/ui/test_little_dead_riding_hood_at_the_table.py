@@ -287,7 +287,7 @@ def test_with_five_players_the_board_slides_to_whoever_acts(ui: Driver) -> None:
     assert _all_show(screen, [h.text for h in _helpers(screen)]) and len(_helpers(screen)) == 6
     ui.tap(ui.button("Players", screen.ids.undo_row))
     drawer = screen.drawer.ids.lines.children
-    assert [w.text.split(" (")[0].lstrip("[b]* ") for w in reversed(drawer)] == [
+    assert [w.text.split(" (")[0].removeprefix("[b]") for w in reversed(drawer)] == [
         f"Player {n}" for n in range(1, 6)
     ]
     ui.screenshot("ldrh-five-players-drawer")

@@ -145,8 +145,8 @@ def test_round_flow_board_taps_and_the_combat_bag(
     assert screen.headline == "Round 1 - Helpers - Player 1"
     assert "Player 1 chooses a helper" in screen.prompt
     assert [line.text.split(":")[0] for line in reversed(screen.ids.players.children)] == [
-        "[b]* Player 1 (Red)",
-        "Player 2 (Blue)",  # bold: acting; star: starting marker
+        "[b]Player 1 (Red)",
+        "Player 2 (Blue)",  # bold: acting
     ]
     ui.screenshot("ldrh-helpers", (800, 480))
 
@@ -370,7 +370,7 @@ def test_view_highlights_what_the_best_card_could_reach() -> None:
     table = state.view().table
     assert table.reach == {(0, 1)}
     assert table.taps == (((0, 1), ("step to row 1 col 2",)),)
-    assert table.players[0].text == "* Ann (Red): 3 bullets, 1 card"
+    assert table.players[0].text == "Ann (Red): 3 bullets, 1 card, starting marker"
     assert state.view().headline == "Ann moves: 1 space left."
 
 
@@ -393,7 +393,7 @@ def test_table_cards_show_face_down_hands_and_a_chooser_of_the_unseen_cards(ui: 
     assert controller.state.hands == [["?"] * 3, ["?"] * 3]
     assert [s.source for s in controller.session.steps[-6:]] == [Source.MANUAL] * 6
     assert [line.text for line in reversed(screen.ids.players.children)] == [
-        "[b]* Player 1 (Red): 3 bullets, 3 face-down cards[/b]",
+        "[b]Player 1 (Red): 3 bullets, 3 face-down cards, starting marker[/b]",
         "Player 2 (Blue): 3 bullets, 3 face-down cards",
     ]
     _press(ui, "The Youngest Brother")

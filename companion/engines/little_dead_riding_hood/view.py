@@ -68,8 +68,9 @@ class PlayerInfo:
             parts.append(self.helper)
         if self.sitting_out:
             parts.append("sits out")
-        star = "* " if self.marker else ""
-        return f"{star}{self.name} ({self.riding_hood}): " + ", ".join(parts)
+        if self.marker:  # said in words: a bare star told a family nothing
+            parts.append("starting marker")
+        return f"{self.name} ({self.riding_hood}): " + ", ".join(parts)
 
 
 @dataclass(frozen=True)
