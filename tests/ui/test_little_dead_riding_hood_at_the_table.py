@@ -5,22 +5,26 @@ the real-card deal, toasts over no control, the LED in the players' colours."""
 from __future__ import annotations
 
 import pytest
-from kivy.metrics import sp
+from kivy.metrics import dp, sp
 
 from companion.devices.table_light import OFF, led_colour
 from companion.engines import registry
+from companion.engines.little_dead_riding_hood.text import listed
 from companion.session.journal import Source
 from companion.ui import game_screen
 from companion.ui.games.little_dead_riding_hood.board_view import LaneBoardView
+from companion.ui.games.little_dead_riding_hood.screen import READABLE, SQUEEZE, fit_board
 from companion.ui.view_widgets import player_colour
 from tests.devices.test_table_light import Steps
 from tests.ui.conftest import SIZES, Driver
 from tests.ui.test_little_dead_riding_hood_screen import (
     _card_button,
     _deal,
+    _fight_buttons,
     _labels,
     _press,
     _tap_space,
+    _to_the_wolf,
 )
 from tests.ui.test_table_light import played_out
 from tests.ui.test_table_light import shown as _led
@@ -72,18 +76,20 @@ def _controls(screen) -> list:  # type: ignore[no-untyped-def]
     return [*shown, screen.ids.board]
 
 
-@pytest.mark.parametrize("players", [2, 3, 5])
+@pytest.mark.parametrize("players", [2, 4, 5])
 def test_the_board_lies_sideways_and_its_spaces_are_large(ui: Driver, players: int) -> None:
     """At 800x480 eleven rows no longer fill the height: the long side runs along the
-    width, so the spaces are at least 55 px for two or three players; at 1280x720 they
-    grow.  Every space's centre, tapped, is that space."""
+    width, so the spaces are at least 50 px for two or three players and 47 px for four
+    (nine lanes and gaps in the height, the whole board shown); with five the spaces keep
+    50 px and the board slides (eleven would be 38 px).  At 1280x720 they grow and
+    every lane shows.  Every space's centre, tapped, is that space."""
     screen = _start(ui, players)
     board: LaneBoardView = screen.ids.board
     table = ui.app.controller.view().table
-    sizes, heights = {}, {}
+    sizes, slides = {}, {}
     for size in SIZES:
         ui.resize(size)
-        sizes[size], heights[size] = board.cell_size(), screen.height
+        sizes[size], slides[size] = board.cell_size(), board.hidden() > 0
         start, first = board.cell_rect((-1, 1)), board.cell_rect((0, 1))
         assert start[0] < first[0] and start[1] == first[1]  # a lane runs left to right
         assert board.cell_rect((0, 1))[1] > board.cell_rect((0, 3))[1]  # seat 1's on top
@@ -92,13 +98,12 @@ def test_the_board_lies_sideways_and_its_spaces_are_large(ui: Driver, players: i
             x, y, side = board.cell_rect(cell)
             assert board.cell_at(x + side / 2, y + side / 2) == cell
         assert board.right <= screen.ids.action_scroll.x  # the moves stand beside it
+        assert board.top <= screen.top and board.y >= screen.y  # never under the top bar
         ui.screenshot(f"ldrh-sideways-{players}", size)
     small, large = sizes[(800, 480)], sizes[(1280, 720)]
-    if players <= 3:
-        assert small >= 55
-    else:  # eleven columns down 424 px: the screen's height is the limit
-        assert small * table.columns >= heights[(800, 480)] - 10
-    assert large >= 1.4 * small
+    assert small >= (READABLE if players != 4 else SQUEEZE * READABLE)
+    assert slides[(800, 480)] == (players == 5) and not slides[(1280, 720)]
+    assert large >= 1.15 * small
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -208,3 +213,138 @@ def test_text_is_15sp_or_more_and_grows_on_a_larger_screen(ui: Driver) -> None:
     large = (prompt.font_size, line.font_size, button.font_size)
     assert all(b >= 1.4 * a for a, b in zip(small, large, strict=True)), (small, large)
     ui.screenshot("ldrh-helpers-large", (1280, 720))
+
+
+QUIET_HELPERS = ["let the helper stand", "choose The Youngest Brother", "choose the Prince"]
+"""Helpers (and no card played on them) that draw nothing when chosen."""
+
+
+def _to_seat(ui: Driver, seat: int) -> None:
+    """Helpers are chosen, quiet ones first, until ``seat`` is the one who acts."""
+    controller = ui.app.controller
+    for _ in range(60):
+        if controller.view().turn == seat:
+            break
+        if controller.state.is_chance_node():
+            assert controller.draw() is not None
+            continue
+        keys = [c.key for c in controller.view().choices]
+        quiet = [k for k in QUIET_HELPERS if k in keys]
+        assert controller.choose(quiet[0] if quiet else keys[0])
+    assert controller.view().turn == seat
+    ui.pump(3)
+
+
+def _drag(ui: Driver, widget, start: tuple[float, float], dy: float) -> None:  # type: ignore[no-untyped-def]
+    from kivy.tests.common import UnitTestTouch
+
+    touch = UnitTestTouch(*widget.to_window(*start))
+    touch.touch_down()
+    ui.pump(1)
+    for step in range(1, 5):
+        x, y = widget.to_window(start[0], start[1] + dy * step / 4)
+        touch.touch_move(x, y)
+        ui.pump(1)
+    touch.touch_up()
+    ui.pump(2)
+
+
+def _helpers(screen) -> list:  # type: ignore[no-untyped-def]
+    return [w for w in _controls(screen) if str(getattr(w, "text", "")).startswith("The ")]
+
+
+def _all_show(screen, texts: list[str]) -> bool:  # type: ignore[no-untyped-def]
+    """Each button with one of ``texts`` shows whole in the moves' list, in two lines at
+    most, at least 48 dp tall and in 15sp text or more."""
+    scroll = _window_rect(screen.ids.action_scroll)
+    buttons = [w for w in _controls(screen) if getattr(w, "text", None) in texts]
+    assert len(buttons) == len(texts), texts
+    for button in buttons:
+        assert button.font_size >= sp(15) and min(button.size) >= dp(48)
+        line = button._label.get_extents("Hg")[1]
+        assert button.texture_size[1] < 2.6 * line, button.text  # two lines, not three
+        x0, y0, x1, y1 = _window_rect(button)
+        assert scroll[0] - 0.5 <= x0 and x1 <= scroll[2] + 0.5, button.text
+        assert scroll[1] - 0.5 <= y0 and y1 <= scroll[3] + 0.5, button.text  # no scrolling
+    return True
+
+
+def test_with_five_players_the_board_slides_to_whoever_acts(ui: Driver) -> None:
+    """Five lanes and their gaps are eleven spaces down 424 px (38 px each): the spaces
+    keep 50 px instead, the board follows the acting pawn and slides under a finger
+    (a slide plays nothing), the moves' column shows the acting player's line and
+    "Players" opens every line.  At 1280x720 the whole board and every line show."""
+    screen = _start(ui, players=5)
+    _press(ui, "Deal the cards (3 to each player)")
+    board: LaneBoardView = screen.ids.board
+    assert board.pannable and board.cell_size() >= READABLE and board.hidden() > 0
+    start_1, start_5 = board.start(0), board.start(4)
+    assert board.in_view(start_1) and not board.in_view(start_5)  # Player 1 acts
+    lines = [line.text for line in screen.ids.players.children]
+    assert len(lines) == 1 and "Player 1 (Red)" in lines[0]
+    # the six helpers stand two a row: all show without scrolling, two lines at most
+    ui.screenshot("ldrh-five-players-helpers")
+    assert _all_show(screen, [h.text for h in _helpers(screen)]) and len(_helpers(screen)) == 6
+    ui.tap(ui.button("Players", screen.ids.undo_row))
+    drawer = screen.drawer.ids.lines.children
+    assert [w.text.split(" (")[0].removeprefix("[b]") for w in reversed(drawer)] == [
+        f"Player {n}" for n in range(1, 6)
+    ]
+    ui.screenshot("ldrh-five-players-drawer")
+    ui.tap(screen.drawer.ids.close_button)
+    assert screen.drawer.parent is None
+
+    _to_seat(ui, 4)  # Player 5's turn: the board slides down to the bottom lane
+    assert board.in_view(start_5) and board.pan > 0
+    assert "Player 5 (Yellow)" in screen.ids.players.children[0].text
+    ui.screenshot("ldrh-five-players-follow")
+    steps = len(ui.app.controller.session.steps)
+    _drag(ui, board, board.center, -board.hidden())  # a finger pulls the board down
+    assert board.pan == 0 and board.in_view(start_1)  # the top lanes again
+    assert len(ui.app.controller.session.steps) == steps and not ui.app.message
+    _tap_space(ui, screen, (5, 0))  # and a tap still reads as a tap
+    assert ui.app.message == "Nothing to do on that space now."
+
+    ui.resize((1280, 720))
+    assert not board.pannable and board.hidden() == 0 and board.cell_size() > READABLE
+    assert len(screen.ids.players.children) == 5
+    assert screen.players_button.parent is None
+    ui.screenshot("ldrh-five-players-follow", (1280, 720))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_fight_buttons_read_in_two_lines_and_all_show(
+    ui: Driver, size: tuple[int, int]
+) -> None:
+    """Issue 12 item 9 / the brief: "fight with N bullets · X% ..." wrapped to three lines
+    and only two showed before scrolling.  Each is two lines now, and the three usual
+    choices show without scrolling, at least 48 dp tall, in 15sp text or more."""
+    ui.resize(size)
+    screen = _start(ui)
+    _to_the_wolf(ui)
+    _tap_space(ui, screen, (0, 1))
+    texts = _fight_buttons(ui, screen)
+    ui.pump(3)
+    assert len(texts) == 3 and _all_show(screen, texts)
+    ui.screenshot("ldrh-fight-two-lines", size)
+
+
+def test_the_board_slides_only_while_the_width_spares_readable_spaces() -> None:
+    """Five players at 800x480 (eleven by eleven spaces in 786 x 424 dp after the padding):
+    beside the moves' column the spaces keep 50 px and the board is cut to the height;
+    at the end, when the winners' banner takes 45% of the width, the whole board shows
+    (sliding would buy nothing there)."""
+    width, height, slides = fit_board(800, 424, 11, 11, dp(210))
+    assert slides and width == 11 * READABLE and height == 424 - 2 * dp(4)
+    width, height, slides = fit_board(800, 424, 11, 11, 800 * 0.45)
+    assert not slides and height <= 424 - 2 * dp(4) and width == height
+    width, height, slides = fit_board(800, 424, 11, 9, dp(210))  # four players
+    assert not slides and height / 9 >= SQUEEZE * READABLE
+
+
+def test_several_winners_are_named_as_a_sentence_says_them() -> None:
+    """A five-player end once read "Player 2 and Player 3 and Player 4 and Player 5 got
+    furthest into the woods"."""
+    assert listed(["Anna"]) == "Anna"
+    assert listed(["Anna", "Ben"]) == "Anna and Ben"
+    assert listed(["Anna", "Ben", "Cleo", "Dan"]) == "Anna, Ben, Cleo and Dan"

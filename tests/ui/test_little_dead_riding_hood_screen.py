@@ -57,7 +57,7 @@ def _fight_buttons(ui: Driver, screen) -> list[str]:  # type: ignore[no-untyped-
     """The fight buttons' texts (they appear a frame after the change)."""
     for _ in range(30):
         ui.pump(1)
-        found = [t for t in _labels(screen) if t.startswith("Fight with")]
+        found = [t for t in _labels(screen) if "to win" in t]
         if found:
             return found
     raise AssertionError("no fight buttons on screen")
@@ -145,8 +145,8 @@ def test_round_flow_board_taps_and_the_combat_bag(
     assert screen.headline == "Round 1 - Helpers - Player 1"
     assert "Player 1 chooses a helper" in screen.prompt
     assert [line.text.split(":")[0] for line in reversed(screen.ids.players.children)] == [
-        "[b]* Player 1 (Red)",
-        "Player 2 (Blue)",  # bold: acting; star: starting marker
+        "[b]Player 1 (Red)",
+        "Player 2 (Blue)",  # bold: acting
     ]
     ui.screenshot("ldrh-helpers", (800, 480))
 
@@ -188,15 +188,15 @@ def test_round_flow_board_taps_and_the_combat_bag(
     # where the bullets are chosen: each button says its chance, and with the cake;
     # the odds are said once (no second table of them beside the buttons)
     assert _fight_buttons(ui, screen) == [
-        "Fight with 1 bullet: 50% to kill the wolf (67% with Cake and Wine)",
-        "Fight with 2 bullets: 67% to kill the wolf (80% with Cake and Wine)",
-        "Fight with 3 bullets: 75% to kill the wolf (86% with Cake and Wine)",
+        "1 bullet: 50% to win\n(67% with Cake and Wine)",
+        "2 bullets: 67% to win\n(80% with Cake and Wine)",
+        "3 bullets: 75% to win\n(86% with Cake and Wine)",
     ]
-    assert sum("to kill the wolf" in t for t in _labels(screen)) == 3
+    assert sum("to win" in t for t in _labels(screen)) == 3
     ui.screenshot("ldrh-fight-odds", (800, 480))
     ui.screenshot("ldrh-fight-odds", (1280, 720))
     ui.resize((800, 480))
-    _press(ui, "Fight with 2 bullets: 67% to kill the wolf")
+    _press(ui, "2 bullets: 67% to win")
     overlay = screen.overlay
     assert overlay.is_open and overlay.mode == "ready"
     assert overlay.summary == "1 wolf and 2 bullets in the bag: 67% to kill the wolf"
@@ -209,7 +209,7 @@ def test_round_flow_board_taps_and_the_combat_bag(
     assert not overlay.is_open
     assert ui.app.controller.state.pawns[0] == (0, 1)
     assert not ui.app.controller.state.is_chance_node()
-    _press(ui, "Fight with 2 bullets")
+    _press(ui, "2 bullets: ")
     assert overlay.is_open and overlay.mode == "ready"
     # ... and Home is reachable too; Continue brings the fight back, still undrawn
     ui.tap(overlay.ids.home_button)
@@ -370,7 +370,7 @@ def test_view_highlights_what_the_best_card_could_reach() -> None:
     table = state.view().table
     assert table.reach == {(0, 1)}
     assert table.taps == (((0, 1), ("step to row 1 col 2",)),)
-    assert table.players[0].text == "* Ann (Red): 3 bullets, 1 card"
+    assert table.players[0].text == "Ann (Red): 3 bullets, 1 card, starting marker"
     assert state.view().headline == "Ann moves: 1 space left."
 
 
@@ -393,7 +393,7 @@ def test_table_cards_show_face_down_hands_and_a_chooser_of_the_unseen_cards(ui: 
     assert controller.state.hands == [["?"] * 3, ["?"] * 3]
     assert [s.source for s in controller.session.steps[-6:]] == [Source.MANUAL] * 6
     assert [line.text for line in reversed(screen.ids.players.children)] == [
-        "[b]* Player 1 (Red): 3 bullets, 3 face-down cards[/b]",
+        "[b]Player 1 (Red): 3 bullets, 3 face-down cards, starting marker[/b]",
         "Player 2 (Blue): 3 bullets, 3 face-down cards",
     ]
     _press(ui, "The Youngest Brother")
@@ -445,9 +445,9 @@ def test_table_cards_show_face_down_hands_and_a_chooser_of_the_unseen_cards(ui: 
     assert screen.headline == "Round 2 - Helpers - Player 2"
     _press(ui, "The Evil Stepmother")
     _press(ui, "Let the helper stand")
-    _press(ui, "Table: draw a card (face down)")
-    _press(ui, "Table: draw a card (face down)")
-    _press(ui, "Player 1 discards a card at random")
+    _press(ui, "The top card is taken (face down)")
+    _press(ui, "The top card is taken (face down)")
+    _press(ui, "Player 1")
     _press(ui, "Show the discarded card")
     assert chooser.title == "Which card did Player 1 discard?"
     ui.tap(_card_button(ui, chooser, "off-the-path:2"))
@@ -547,7 +547,7 @@ def test_nothing_the_players_read_is_below_15sp_at_800x480(ui: Driver) -> None:
     screen = _start(ui)
     _to_the_wolf(ui)
     _tap_space(ui, screen, (0, 1))
-    _press(ui, "Fight with 3 bullets")
+    _press(ui, "3 bullets: ")
     overlay = screen.overlay
     assert overlay.is_open and overlay.mode == "ready"
     ui.pump(4)

@@ -154,7 +154,7 @@ def prompt(s: LdrhState, step: Step) -> str:
             return sentence(f"{name} has no bullets and must move back one space from {where}")
         return sentence(
             {
-                "commit": f"{name} fights the zombie wolf on {where}: how many bullets?",
+                "commit": f"{name} fights the zombie wolf: how many bullets?",
                 "draw": f"{name} draws from the combat bag",
                 "redo": f"{name} drew the wolf: play Once Upon A Time to draw again?",
                 "retreat": f"{name} moves back one space from {where}",
@@ -181,7 +181,7 @@ def ending(s: LdrhState) -> str:
             return sentence(f"{s.player_name(s.winners[0])} reached Grandma's house!")
         return sentence(why or "the game is over")
     if s.winners:
-        names = " and ".join(s.player_name(p) for p in s.winners)
+        names = listed([s.player_name(p) for p in s.winners])
         return sentence(f"{why}; {names} got furthest into the woods")
     return sentence(f"{why}; nobody reached Grandma's house")
 
@@ -204,7 +204,27 @@ def unknown_key(key: str) -> str:
 # -- choice labels --------------------------------------------------------------------------
 def label(s: LdrhState, step: Step, act: a.Act) -> str:
     """What a player reads on the button for ``act``."""
+    if isinstance(act, a.Fight):
+        return fight_label(s, act)
     return sentence(_label(s, step, act)).rstrip(".")
+
+
+def listed(names: list[str]) -> str:
+    """Names as a sentence lists them: "Anna", "Anna and Ben", "Anna, Ben and Cleo"."""
+    return " and ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def fight_label(s: LdrhState, act: a.Fight) -> str:
+    """A fight's button in two short lines (the moves' column is narrow): the bullets
+    and the chance to kill the wolf, then the card played with them, or the chance if
+    Cake and Wine joined them (said whether or not the fighter holds the card: the
+    shared screen keeps hands hidden)."""
+    odds = win_probability(fill_bag(act.bullets, bool(act.cake), s.supply_bullets))
+    win = f"{plural(act.bullets, 'bullet')}: {odds_words(odds)} to win"
+    if act.cake:
+        return f"{win}\nwith {card_title(act.cake)}"
+    cake = win_probability(fill_bag(act.bullets, True, s.supply_bullets))
+    return f"{win}\n({odds_words(cake)} with Cake and Wine)"
 
 
 LABELS: dict[type[a.Act], str] = {
@@ -273,15 +293,10 @@ def _label(s: LdrhState, step: Step, act: a.Act) -> str:
         return "take nothing" if act.offer == "none" else GIFT_WORDS[act.offer]
     if isinstance(act, a.Stepmother):
         if act.target < 0:
-            return "nobody discards"
-        return f"{name(act.target)} discards a card at random"
+            return "nobody"  # under the heading "Who discards": a short button each
+        return name(act.target)
     if isinstance(act, a.MoveWith):
         return f"move up to {card_movement(act.card)} with {card_title(act.card)}"
-    if isinstance(act, a.Fight):
-        bullets = f"fight with {plural(act.bullets, 'bullet')}"
-        odds = win_probability(fill_bag(act.bullets, bool(act.cake), s.supply_bullets))
-        kill = f"{odds_words(odds)} to kill the wolf"
-        return f"{bullets} and {card_title(act.cake)}: {kill}" if act.cake else f"{bullets}: {kill}"
     return act.key
 
 

@@ -21,7 +21,6 @@ from companion.engines.little_dead_riding_hood.bag import (
     BagContents,
     FightOdds,
     fight_odds,
-    fill_bag,
     odds_words,
     win_probability,
 )
@@ -78,8 +77,9 @@ class PlayerInfo:
             parts.append(self.helper)
         if self.sitting_out:
             parts.append("sits out")
-        star = "* " if self.marker else ""
-        return f"{star}{self.name} ({self.riding_hood}): " + ", ".join(parts)
+        if self.marker:  # said in words: a bare star told a family nothing
+            parts.append("starting marker")
+        return f"{self.name} ({self.riding_hood}): " + ", ".join(parts)
 
 
 @dataclass(frozen=True)
@@ -202,17 +202,7 @@ def hint(act: a.Act) -> dict[str, Any]:
 
 
 def choice(s: LdrhState, step: Step, act: a.Act, probability: float | None = None) -> Choice:
-    label = text.label(s, step, act)
-    if isinstance(act, a.Fight) and not act.cake:
-        label += cake_odds(s, act.bullets)
-    return Choice(act.key, label, group(act), hint(act), probability)
-
-
-def cake_odds(s: LdrhState, bullets: int) -> str:
-    """A fight's chance if Cake and Wine joined it, said on its button whether or not the
-    fighter holds the card (the shared screen keeps hands hidden)."""
-    odds = win_probability(fill_bag(bullets, True, s.supply_bullets))
-    return f" ({odds_words(odds)} with Cake and Wine)"
+    return Choice(act.key, text.label(s, step, act), group(act), hint(act), probability)
 
 
 # -- the picture -----------------------------------------------------------------------------

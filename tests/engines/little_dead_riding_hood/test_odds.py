@@ -65,8 +65,8 @@ def test_the_fight_choice_shows_the_odds_for_every_number_of_bullets() -> None:
     assert table.fight_cake
     labels = [c.label for c in view.choices]
     # the odds with Cake and Wine ride on each fight's button (no separate table)
-    assert "Fight with 2 bullets: 67% to kill the wolf (80% with Cake and Wine)" in labels
-    assert "Fight with 3 bullets and Cake and Wine (2): 86% to kill the wolf" in labels
+    assert "2 bullets: 67% to win\n(80% with Cake and Wine)" in labels
+    assert "3 bullets: 86% to win\nwith Cake and Wine (2)" in labels
     # the keys stay as they were
     assert "fight with 3 bullets and Cake and Wine (2)" in [c.key for c in view.choices]
 

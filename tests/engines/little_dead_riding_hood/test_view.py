@@ -142,10 +142,7 @@ def test_a_combat_draw_shows_the_bag_and_its_odds() -> None:
     state.pawns[0] = (1, 1)
     set_bullets(state, 0, 3)
     task(state, "combat", type="combat", player=0, back_to=None, stage="commit", bullets=0, bag=0)
-    assert (
-        state.view().headline
-        == "Anna fights the zombie wolf on row 2 of Anna's lane: how many bullets?"
-    )
+    assert state.view().headline == "Anna fights the zombie wolf: how many bullets?"
     play(state, "fight with 2 bullets")
     view = state.view()
     assert view.headline == "Anna draws from the combat bag."

@@ -1,7 +1,11 @@
 """The lane grid drawn on a canvas: tiles, tokens, pawns and the spaces a tap can play.
 
 It draws the presenter's picture (``LdrhTable``) and reports which space was
-tapped; the screen plays the move the picture names for that space.
+tapped; the screen plays the move the picture names for that space.  Where the
+screen is too short for every lane at a readable size (five players at 800x480),
+the board is ``pannable``: its spaces keep their size, it slides up and down under
+a finger, and it follows the action by itself (the acting pawn and the spaces a
+tap plays), with a chevron at an edge that hides lanes.
 """
 
 from __future__ import annotations
@@ -11,7 +15,8 @@ from typing import Any
 
 from kivy.graphics import Color, Ellipse, Line, Rectangle, Triangle
 from kivy.metrics import dp
-from kivy.uix.widget import Widget
+from kivy.properties import BooleanProperty
+from kivy.uix.stencilview import StencilView
 
 from companion.engines.little_dead_riding_hood import LdrhTable
 
@@ -31,6 +36,9 @@ FUR = (0.52, 0.58, 0.50)
 MUZZLE = (0.74, 0.76, 0.66)
 EYES = (0.95, 0.12, 0.08)
 INK = (0.08, 0.06, 0.05)
+HINT = (0.95, 0.88, 0.7, 0.85)
+DRAG = 12
+"""How far (dp) a finger moves on the board before the touch is a slide, not a tap."""
 
 
 def _visible(colour: Colour) -> tuple[float, float, float]:
@@ -39,30 +47,89 @@ def _visible(colour: Colour) -> tuple[float, float, float]:
     return (0.6, 0.6, 0.6) if max(r, g, b) < 0.3 else (r, g, b)
 
 
-class LaneBoardView(Widget):
+class LaneBoardView(StencilView):
     """Draws an LdrhTable; ``on_space(cell)`` is called when a space is tapped."""
+
+    pannable = BooleanProperty(False)
+    """The spaces take the whole width and the lanes may run past the top and bottom:
+    the board then slides (``pan``) to show the rest."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.pan = 0.0
+        """How far (px) the picture is pushed up: 0 shows the first seat's lane at the top."""
         self.board: LdrhTable | None = None
         self.colours: list[Colour] = []
         self.targets: set[Cell] = set()
         self.reach: set[Cell] = set()
         self.on_space: Callable[[Cell], None] | None = None
-        self.bind(pos=lambda *_: self.redraw(), size=lambda *_: self.redraw())
+        self.bind(pos=self._resized, size=self._resized, pannable=self._resized)
+
+    def _resized(self, *_args: Any) -> None:
+        self.follow()
+        self.redraw()
 
     def show(self, table: LdrhTable, colours: list[Colour]) -> None:
         """Draw ``table``; ``colours`` are the pawns' colours in seat order."""
         self.board, self.colours = table, colours
         self.targets = {cell for cell, _ in table.taps}
         self.reach = set(table.reach)
+        self.follow()
         self.redraw()
 
     def set_targets(self, cells: set[Cell]) -> None:
         """Outline the spaces a tap plays now (the screen reads them from the choices)."""
         if cells != self.targets:
             self.targets = set(cells)
+            self.follow()
             self.redraw()
+
+    # -- sliding ----------------------------------------------------------------------
+    def hidden(self) -> float:
+        """How much of the picture (px) does not fit in the widget's height."""
+        return max(0.0, self.cell_size() * self.across - self.height)
+
+    def slide_to(self, pan: float) -> None:
+        self.pan = min(max(0.0, pan), self.hidden())
+        self.redraw()
+
+    def in_view(self, cell: Cell) -> bool:
+        """The whole space shows (none of it under the top or bottom edge)."""
+        _, y, size = self.cell_rect(cell)
+        return y >= self.y - 0.5 and y + size <= self.top + 0.5
+
+    def focus(self) -> list[Cell]:
+        """What a player looks at now: the acting pawn, and the spaces a tap plays (else
+        where the pawn could get to)."""
+        return self.acting_pawns() + sorted(self.targets or self.reach)
+
+    def acting_pawns(self) -> list[Cell]:
+        board = self.board
+        acting = [p.index for p in board.players if p.acting] if board is not None else []
+        return [self.pawns[i] for i in acting if i < len(self.pawns)]
+
+    def follow(self) -> None:
+        """Slide so the focus shows: all of it if it fits, else the acting pawn's lane
+        (or the first space a tap plays); nothing moves while it already shows."""
+        cells = self.focus()
+        if not self.hidden() or not cells:
+            self.pan = min(self.pan, self.hidden())
+            return
+        if all(self.in_view(c) for c in cells):
+            return
+        size = self.cell_size()
+        columns = [c[1] for c in cells]
+        low, high = min(columns), max(columns)
+        if (high - low + 1) * size > self.height:  # too spread out: the acting pawn's lane
+            low = high = (self.acting_pawns() or cells)[0][1]
+        # the picture's top is at self.top + pan; lane ``col`` runs col..col+1 cells down
+        middle = (low + high + 1) / 2 * size
+        self.pan = min(max(0.0, middle - self.height / 2), self.hidden())
+
+    def start(self, lane: int) -> Cell:
+        """The start space of the ``lane``-th seat."""
+        assert self.board is not None
+        return (self.board.start_row, self.board.lane_columns[lane])
 
     @property
     def pawns(self) -> tuple[Cell, ...]:
@@ -85,13 +152,16 @@ class LaneBoardView(Widget):
     def cell_size(self) -> float:
         if self.board is None:
             return 0.0
+        if self.pannable:
+            return self.width / self.along
         return min(self.width / self.along, self.height / self.across)
 
     def _origin(self) -> tuple[float, float]:
         size = self.cell_size()
         x0 = self.x + (self.width - size * self.along) / 2
-        y0 = self.y + (self.height - size * self.across) / 2
-        return x0, y0
+        if self.hidden():
+            return x0, self.top + self.pan - size * self.across
+        return x0, self.y + (self.height - size * self.across) / 2
 
     def cell_rect(self, cell: Cell) -> tuple[float, float, float]:
         """Bottom-left corner and size of a space (row -1 is the start spaces' row)."""
@@ -113,12 +183,33 @@ class LaneBoardView(Widget):
         return None
 
     # -- input ----------------------------------------------------------------------
+    # A touch is a tap on the space it went down on, unless the finger slides the board
+    # first: the tap is played when the finger lifts.
     def on_touch_down(self, touch: Any) -> bool:
         if not self.collide_point(*touch.pos) or self.disabled:
             return False
-        cell = self.cell_at(*touch.pos)
-        if cell is not None and self.on_space is not None:
-            self.on_space(cell)
+        touch.grab(self)
+        touch.ud[self] = {"cell": self.cell_at(*touch.pos), "pan": self.pan, "slid": False}
+        return True
+
+    def on_touch_move(self, touch: Any) -> bool:
+        if touch.grab_current is not self:
+            return bool(super().on_touch_move(touch))
+        held = touch.ud[self]
+        moved = touch.y - touch.oy
+        if self.hidden() and (held["slid"] or abs(moved) > dp(DRAG)):
+            held["slid"] = True
+            self.slide_to(held["pan"] + moved)  # the picture follows the finger
+        return True
+
+    def on_touch_up(self, touch: Any) -> bool:
+        if touch.grab_current is not self:
+            return bool(super().on_touch_up(touch))
+        touch.ungrab(self)
+        held = touch.ud.pop(self, None)
+        if held is not None and not held["slid"] and held["cell"] is not None:
+            if self.on_space is not None:
+                self.on_space(held["cell"])
         return True
 
     # -- drawing --------------------------------------------------------------------
@@ -150,6 +241,23 @@ class LaneBoardView(Widget):
                 Color(*TARGET)
                 Line(rectangle=(x + 2, y + 2, size - 4, size - 4), width=dp(2))
             self._pawns()
+            self._more_hints()
+
+    def _more_hints(self) -> None:
+        """A chevron at each edge that hides lanes: the board slides to show them."""
+        hidden = self.hidden()
+        if not hidden:
+            return
+        half, tall = dp(22), dp(12)
+        Color(*HINT)
+        if self.pan > 0.5:  # lanes above
+            y = self.top - dp(4)
+            Triangle(points=[self.center_x - half, y - tall, self.center_x + half, y - tall,
+                             self.center_x, y])  # fmt: skip
+        if self.pan < hidden - 0.5:  # lanes below
+            y = self.y + dp(4)
+            Triangle(points=[self.center_x - half, y + tall, self.center_x + half, y + tall,
+                             self.center_x, y])  # fmt: skip
 
     def _tile(self, cell: Cell, kind: str) -> None:
         assert self.board is not None

@@ -23,10 +23,11 @@ from typing import Any
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
-from kivy.properties import ListProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
 
 from companion.devices.bag import BagDraw, BagEvent, CombatBag
 from companion.devices.hub import DeviceStatus
@@ -52,6 +53,19 @@ class PlayerLine(BoxLayout):
     text = StringProperty("")
 
 
+class LdrhPlayersDrawer(ModalView):
+    """Every player's line, one tap away when the board leaves room for the acting
+    player's line alone (five players at 800x480)."""
+
+    def show(self, lines: list[tuple[Any, str]]) -> None:
+        box = self.ids.lines
+        box.clear_widgets()
+        for colour, text in lines:
+            box.add_widget(PlayerLine(colour=list(colour), text=text))
+        if self.parent is None:
+            self.open(animation=False)
+
+
 class HandNote(Label):
     """A few lines of text among the moves: the hand its owner asked to see."""
 
@@ -62,25 +76,43 @@ def aim_text(example: Choice) -> str:
     return f"{example.label.split(':', 1)[0]}: tap the space on the board"
 
 
-PANEL_WIDTH = 175
-"""The moves' column at 800x480 (dp; it grows with the text): what the sideways board
-leaves, so its spaces are 55 px there with eleven along the width."""
+PANEL_WIDTH = 210
+"""The moves' column at 800x480 (dp; it grows with the text): wide enough for a fight's
+two lines ("2 bullets: 67% to win" over its odds with Cake and Wine), and what it
+leaves the sideways board keeps its spaces at 52 px with eleven along the width."""
 ENDED_PANEL = 0.45
 """At the end no space is tapped any more: the winners' banner takes this much of the width."""
 PAD, GAP = 4, 6
 """The screen's padding and the gap between the board and the moves (dp, as in the kv)."""
+READABLE = 50
+"""The least space (px) a tile and its tokens read well at from across the table."""
+SQUEEZE = 0.9
+"""A board whose every lane fits at this much of ``READABLE`` is shown whole (four
+players at 800x480, 47 px); below that its spaces keep ``READABLE`` and it slides."""
+CROWDED, SHORT = 4, 560
+"""From this many players, on a screen shorter than this (dp), the moves' column shows
+the acting player's line alone and "Players" opens every line."""
+SHORT_MOVE, TWO_COLUMNS = 20, 230
+"""Moves of at most this many letters stand two a row in a moves' column this wide (dp)."""
 
 
 def fit_board(
     width: float, height: float, along: int, across: int, panel: float
-) -> tuple[float, float]:
-    """The sideways board's size in a ``width`` x ``height`` screen: square spaces,
-    ``along`` of them across the screen and ``across`` down it, as large as the screen
-    allows while leaving at least ``panel`` for the moves."""
+) -> tuple[float, float, bool]:
+    """The sideways board's size in a ``width`` x ``height`` screen, and whether it
+    slides: square spaces, ``along`` of them across the screen and ``across`` down it,
+    as large as the screen allows while leaving at least ``panel`` for the moves.  When
+    the height would make them smaller than ``SQUEEZE * READABLE`` and the width would
+    not, the spaces take ``READABLE`` (or the width's limit) and the board is cut to the
+    screen's height (never at the end, when the winners' banner takes the width)."""
     room_x = width - 2 * dp(PAD) - dp(GAP) - panel
     room_y = height - 2 * dp(PAD)
     cell = max(0.0, min(room_x / along, room_y / across))
-    return cell * along, cell * across
+    wide = max(0.0, room_x / along)
+    if cell < SQUEEZE * READABLE <= wide:  # the width spares readable spaces: slide
+        cell = min(float(READABLE), wide)
+        return cell * along, min(cell * across, room_y), cell * across > room_y
+    return cell * along, cell * across, False
 
 
 class LittleDeadRidingHoodScreen(GameScreen):
@@ -95,6 +127,9 @@ class LittleDeadRidingHoodScreen(GameScreen):
     """The sideways board's size (``fit_board``): the moves take what it leaves."""
     reading_height = NumericProperty(0.0)
     """The players' lines' least height: room for a two-line toast over them."""
+    compact = BooleanProperty(False)
+    """The board slides (too many lanes for the height): the moves' column shows the
+    acting player's line only, and "Players" opens every line."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -106,6 +141,12 @@ class LittleDeadRidingHoodScreen(GameScreen):
             on_home=self.go_home,
         )
         self.chooser = LdrhCardChooser()
+        self.drawer = LdrhPlayersDrawer()
+        self._lines: list[tuple[Any, str]] = []
+        """Every player's swatch colour and line, as the drawer shows them."""
+        self._acting: list[bool] = []
+        self.players_button = Factory.LdrhPlayersButton()
+        self.players_button.bind(on_release=lambda *_: self.show_players())
         self.ids.board.on_space = self.tap_space
         self._view: View | None = None
         self.input = board_input.BoardInput()
@@ -118,7 +159,10 @@ class LittleDeadRidingHoodScreen(GameScreen):
         self._shape = (11, 5, False)
         """The board's spaces along the screen and down it (start row included), and
         whether the game has ended (the end banner then takes more of the width)."""
+        self._buttons: list[Choice] = []
+        """The moves shown as buttons (their column count follows the column's width)."""
         self.bind(size=self._fit)
+        self.ids.panel.bind(width=self._panel_resized)
         app = App.get_running_app()
         if app is not None:
             app.bind(text_scale=self._rescaled)
@@ -135,14 +179,39 @@ class LittleDeadRidingHoodScreen(GameScreen):
         scale = getattr(app, "text_scale", 1.0)
         along, across, ended = self._shape
         panel = max(dp(PANEL_WIDTH) * scale, self.width * ENDED_PANEL * ended)
-        self.board_width, self.board_height = fit_board(
+        self.board_width, self.board_height, pans = fit_board(
             self.width, self.height, along, across, panel
         )
-        self.reading_height = dp(64) * scale
-        lines = len(self.ids.players.children) * dp(26) * scale
+        self.ids.board.pannable = pans
+        # room for a two-line toast; in a compact column the acting line's two lines
+        self.reading_height = dp(44 if self.compact else 64) * scale
+        lines = len(self.table_lines()) * dp(26) * scale
         below = max(self.reading_height, lines) + self.ids.undo_row.height + dp(12)
         spare = self.height - 2 * dp(PAD) - self.board_height
-        self._arrange(under=spare >= below)
+        under = spare >= below
+        # in the moves' column, four or more players' lines (two lines each once they
+        # have a helper) would leave the moves too little of a short screen
+        crowded = not under and len(self._lines) >= CROWDED and self.height < dp(SHORT)
+        self._compact(pans or crowded)
+        self._arrange(under=under)
+
+    def table_lines(self) -> list[tuple[Any, str]]:
+        """The players' lines the moves' column shows now."""
+        return [line for line, act in zip(self._lines, self._acting, strict=True)
+                if act or not self.compact]  # fmt: skip
+
+    def _compact(self, compact: bool) -> None:
+        if self.compact == compact:
+            return
+        self.compact = compact
+        scale = getattr(App.get_running_app(), "text_scale", 1.0)
+        self.reading_height = dp(44 if compact else 64) * scale
+        row = self.ids.undo_row
+        if compact:
+            row.add_widget(self.players_button, index=0)
+        else:
+            row.remove_widget(self.players_button)
+        self._show_lines()
 
     def _arrange(self, under: bool) -> None:
         reading, row, panel = self.ids.reading, self.ids.undo_row, self.ids.panel
@@ -202,14 +271,28 @@ class LittleDeadRidingHoodScreen(GameScreen):
         return f"{table.status} - {who}"
 
     def _fill_players(self, table: LdrhTable, colours: list[Any]) -> None:
-        box = self.ids.players
-        seated = len(box.children)
-        box.clear_widgets()
-        for row in table.players:
-            text = f"[b]{row.text}[/b]" if row.acting else row.text
-            box.add_widget(PlayerLine(colour=list(colours[row.index]), text=text))
+        seated = len(self._lines)
+        self._lines = [
+            (colours[row.index], f"[b]{row.text}[/b]" if row.acting else row.text)
+            for row in table.players
+        ]
+        self._acting = [row.acting for row in table.players]
+        self._show_lines()
         if seated != len(table.players):
             self._fit()  # more lines: they may no longer fit under the board
+
+    def _show_lines(self) -> None:
+        """Every line, or (compact) the acting player's alone; an open drawer follows."""
+        box = self.ids.players
+        box.clear_widgets()
+        for colour, text in self.table_lines():
+            box.add_widget(PlayerLine(colour=list(colour), text=text))
+        if self.drawer.parent is not None:
+            self.drawer.show(self._lines)
+
+    def show_players(self) -> None:
+        """The drawer of every player's bullets, cards and helper."""
+        self.drawer.show(self._lines)
 
     def _fill_actions(self, view: View, table: LdrhTable) -> None:
         extra = self.ids.extra
@@ -231,7 +314,7 @@ class LittleDeadRidingHoodScreen(GameScreen):
         elif table.face_down_draw and chance is not None:
             # table cards: someone takes the top card; the app only counts it
             key = chance.outcomes[0].key
-            draw = Factory.Tap(text="Table: draw a card (face down)")
+            draw = Factory.Tap(text="The top card is taken (face down)")
             draw.bind(on_release=lambda *_: self.controller.enter_outcome(key))
             extra.add_widget(draw)
             chance = None
@@ -264,9 +347,25 @@ class LittleDeadRidingHoodScreen(GameScreen):
             extra.add_widget(cancel)
         choices = board.buttons
         self.ids.chance.show(chance, self._app_draw, self.controller.enter_outcome, cols=1)
+        self._buttons = choices
+        self.ids.choices.cols = self._columns(choices)
         self.ids.choices.show(choices, self.controller.choose)
         self._size_buttons()
         self.ids.action_scroll.scroll_y = 1  # new moves: start from the top (odds, hand)
+
+    def _panel_resized(self, *_args: Any) -> None:
+        if self.controller is None or self._view is None:
+            return
+        if self._columns(self._buttons) != self.ids.choices.cols:
+            self._fill_actions(self._view, self.table)
+
+    def _columns(self, choices: list[Choice]) -> int:
+        """Two columns of short moves (the helpers) where the column is wide enough for
+        two words a line, so all of them show without scrolling; else one."""
+        scale = getattr(App.get_running_app(), "text_scale", 1.0)
+        short = all(len(c.label) <= SHORT_MOVE and "\n" not in c.label for c in choices)
+        wide = self.ids.panel.width >= dp(TWO_COLUMNS) * scale
+        return 2 if short and wide and len(choices) > 3 else 1
 
     def _size_buttons(self) -> None:
         """Every move's button reads at the screen's text size and is as tall as its
@@ -369,6 +468,7 @@ class LittleDeadRidingHoodScreen(GameScreen):
     def on_leave(self, *_args: Any) -> None:
         self.overlay.close()
         self.chooser.close()
+        self.drawer.dismiss(animation=False)
 
     def on_enter(self, *_args: Any) -> None:
         self.refresh()  # a fight still waiting for its draw opens the bag again
@@ -508,7 +608,7 @@ class LittleDeadRidingHoodScreen(GameScreen):
 
 def _fit_height(button: Button, texture_size: Any) -> None:
     if button.opacity > 0 and button.height > 0:
-        button.height = max(dp(56), texture_size[1] + dp(14))
+        button.height = max(dp(50), texture_size[1] + dp(12))  # two lines: about 50 dp
 
 
 Factory.register("LaneBoardView", cls=LaneBoardView)
