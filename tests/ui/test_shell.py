@@ -134,3 +134,32 @@ def test_reading_text_grows_on_a_larger_screen(ui: Driver) -> None:
     assert row.ids.reading.font_size == sp(16) * ui.app.text_scale > small
     ui.resize((800, 480))
     assert row.ids.reading.font_size == small
+
+
+def test_the_top_bar_grows_with_the_screen_and_a_long_toast_stays_below_it(ui: Driver) -> None:
+    """At 800x480 the top bar's buttons are 56 dp tall (a touch target is at least 48 dp);
+    at 1280x720 the bar, its buttons and their words grow with the reading text; a toast,
+    however long, stays below the bar and lets a tap through."""
+    from kivy.metrics import dp, sp
+
+    from tests.ui.table_checks import check_toast_leaves_the_top_bar
+
+    ui.app.start_game("lost-in-the-woods", 1, {"deck": "digital"}, names=["Gretel"])
+    ui.pump(3)
+    ids = ui.app.root.ids
+    bar = ids.home_button.parent
+    for size in ((800, 480), (1280, 720)):
+        ui.resize(size)
+        scale = ui.app.text_scale
+        assert bar.height == dp(56) * scale >= dp(48)
+        for button in (ids.home_button, ids.panel_button):
+            assert button.height == bar.height and button.y == bar.y, button.text
+            assert button.font_size == sp(18) * scale
+        assert ids.home_button.width == dp(96) * scale
+        ui.app.notify("The wolf is coming. " * 40)  # many lines of words
+        ui.pump(3)
+        toast = ids.message_bar
+        assert toast.top <= bar.y + 0.5, "a long toast grew over the top bar"
+        ui.screenshot("top-bar-long-toast", size)
+        check_toast_leaves_the_top_bar(ui)
+    assert ui.app.text_scale > 1 and bar.height > dp(56)
