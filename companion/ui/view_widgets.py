@@ -88,16 +88,22 @@ class Hideable(BoxLayout):
 
 
 class TurnBanner(BoxLayout):
-    """Whose turn it is, large and in that player's colour, readable across the table."""
+    """Whose turn it is, large and in that player's colour, readable across the table;
+    ``detail`` beside the name says what to do (a solo game's banner holds its prompt)."""
 
     text = StringProperty("")
+    detail = StringProperty("")
     background = ColorProperty(NEUTRAL)
     foreground = ColorProperty((1, 1, 1, 1))
     shown = BooleanProperty(True)
 
-    def show(self, text: str, player: int | None, game: Game | None = None) -> None:
-        """Show ``text`` in player ``player``'s piece colour (the table's grey for None)."""
+    def show(
+        self, text: str, player: int | None, game: Game | None = None, detail: str = ""
+    ) -> None:
+        """Show ``text`` (and ``detail``) in player ``player``'s piece colour (the
+        table's grey for None)."""
         self.text = text
+        self.detail = detail
         self.background = player_colour(player, game)
         self.foreground = ink(self.background)
         self.shown = True
