@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from kivy.core.window import Window
 
 from companion.engines import registry
-from tests.ui.conftest import Driver
+from tests.ui.conftest import SIZES, Driver
 
 
 def test_home_shows_a_tile_per_game_and_the_simulated_banner(ui: Driver) -> None:
@@ -163,3 +164,41 @@ def test_the_top_bar_grows_with_the_screen_and_a_long_toast_stays_below_it(ui: D
         ui.screenshot("top-bar-long-toast", size)
         check_toast_leaves_the_top_bar(ui)
     assert ui.app.text_scale > 1 and bar.height > dp(56)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_device_has_a_test_button_that_says_what_to_expect(
+    ui: Driver, size: tuple[int, int]
+) -> None:
+    """Issue 12.4: the Devices screen says "pressed / not pressed" and has a Test button
+    per device (beep the buzzer, flash the LED, press-test a button); at 1280x720 its
+    rows and buttons grow with the words."""
+    from kivy.metrics import dp, sp
+
+    from tests.ui.table_checks import shown
+
+    ui.resize(size)
+    ui.tap(ui.screen().ids.devices_button)
+    devices = ui.screen()
+    rows = {row.ids.name.text: row for row in devices.ids.rows.children}
+    tested = [name for name, row in rows.items() if shown(row.ids.test_button)]
+    assert {"bag button", "buzzer", "LED red", "LED green", "LED blue"} <= set(tested)
+    for name in tested:
+        button = rows[name].ids.test_button
+        assert min(button.size) >= dp(48) - 0.5 and button.font_size == sp(18) * ui.app.text_scale
+        ui.tap(button)
+        said = ui.app.message
+        assert said and said[0].isupper() and said.rstrip().endswith((".", "!")), said
+        assert not {"low", "high", "pin", "level"} & set(said.lower().replace(".", "").split())
+        if name == "bag button":  # a press test: the line reads in words, a press shows
+            devices.update()
+            assert rows[name].ids.reading.text.startswith("not pressed")
+            ui.app.services.devices.press("bag_button")
+            ui.pump(2)
+            devices.update()
+            assert rows[name].ids.reading.text.startswith("pressed")
+            ui.app.services.devices.release("bag_button")
+            ui.pump(2)
+    ui.screenshot("devices-tested", size)
+    ui.app.go("home")
+    ui.pump(3)
