@@ -19,14 +19,13 @@ import pytest
 from kivy.core.window import Window
 from kivy.metrics import dp, sp
 from kivy.uix.label import Label
-from kivy.uix.scrollview import ScrollView
 
 from companion.engines.lost_in_the_woods import Advice, ChoiceEstimate
 from companion.ui.games.lost_in_the_woods.past import mark, weight
 from companion.ui.games.lost_in_the_woods.screen import WoodsScreen
 from tests.ui.conftest import Driver
 from tests.ui.playing import play_on
-from tests.ui.table_checks import shown
+from tests.ui.table_checks import in_a_list, shown
 
 
 @pytest.fixture
@@ -58,21 +57,12 @@ def outside(screen: Any) -> list[Any]:
     """Shown widgets that reach past the window (a scrolled text's inside excepted)."""
     found = []
     for w in screen.walk(restrict=True):
-        if w.get_root_window() is None or not shown(w) or scrolled(w):
+        if w.get_root_window() is None or not shown(w) or in_a_list(w):
             continue
         x, y = w.to_window(w.x, w.y)
         if x < -1 or y < -1 or x + w.width > Window.width + 1 or y + w.height > Window.height + 1:
             found.append(w)
     return found
-
-
-def scrolled(widget: Any) -> bool:
-    parent = widget.parent
-    while parent is not None and parent is not parent.parent:
-        if isinstance(parent, ScrollView):
-            return True
-        parent = parent.parent
-    return False
 
 
 def small_text(screen: Any) -> list[tuple[str, float]]:

@@ -15,7 +15,6 @@ from kivy.core.window import Window
 from kivy.metrics import dp, sp
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
-from kivy.uix.scrollview import ScrollView
 
 from companion.session.session import Session
 from companion.ui.confirm import Confirm
@@ -35,15 +34,6 @@ def _dialog(kind: type) -> Any:
     return found[0]
 
 
-def _in_a_list(widget: Any) -> bool:
-    parent = widget.parent
-    while parent is not None and parent is not parent.parent:
-        if isinstance(parent, ScrollView):
-            return True
-        parent = parent.parent
-    return False
-
-
 def check_dialog(ui: Driver, dialog: ModalView, name: str, size: tuple[int, int]) -> None:
     """In the window, big buttons, whole words (outside a list), and a real photograph."""
     ui.settle_dialogs()
@@ -52,13 +42,13 @@ def check_dialog(ui: Driver, dialog: ModalView, name: str, size: tuple[int, int]
     buttons = [
         w
         for w in dialog.walk(restrict=True)
-        if hasattr(w, "on_release") and checks.shown(w) and not _in_a_list(w)
+        if hasattr(w, "on_release") and checks.shown(w) and not checks.in_a_list(w)
     ]
     small = [(w.text, w.size) for w in buttons if min(w.size) < dp(48) - 0.5]
     assert not small, f"{name}: touch targets under 48 dp: {small}"
     for label in dialog.walk(restrict=True):
         if isinstance(label, Label) and label.text.strip() and checks.shown(label):
-            if not _in_a_list(label) and not label.shorten:
+            if not checks.in_a_list(label) and not label.shorten:
                 label.texture_update()
                 assert label.texture_size[1] <= label.height + 1, f"{label.text!r} is cut off"
     path = ui.screenshot(f"dialog-{name}", size)
