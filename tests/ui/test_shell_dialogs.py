@@ -118,6 +118,15 @@ def test_every_dialog_opens_by_touch_and_fits(
     check_dialog(ui, prompt, "resume", size)
     _dialog(ResumePrompt).dismiss(animation=False)
 
+    ui.app.open_new_game("lost-in-the-woods")
+    ui.pump(3)
+    ui.tap(ui.screen().ids.start_button)  # another game is unfinished: ask, saying why
+    confirm = _dialog(Confirm)
+    assert "is not finished" in confirm.question and "stays saved" in confirm.question
+    check_dialog(ui, confirm, "confirm-new-game", size)
+    ui.tap(confirm.ids.no_button)
+    assert ui.app.controller is None, "Not now starts nothing"
+
     ui.app.go("home")
     ui.pump(3)
     ui.tap(ui.screen().ids.past_button)
