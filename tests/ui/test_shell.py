@@ -202,3 +202,26 @@ def test_every_device_has_a_test_button_that_says_what_to_expect(
     ui.screenshot("devices-tested", size)
     ui.app.go("home")
     ui.pump(3)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_virtual_kit_opens_as_a_drawer_over_the_game(ui: Driver, size: tuple[int, int]) -> None:
+    """Issue 13.4: the kit lies over the game's right edge, below the top bar, and the
+    game keeps its whole width (nothing of it is squeezed or cut)."""
+    ui.resize(size)
+    ui.app.start_game("lost-in-the-woods", 1, {"deck": "digital"}, names=["Gretel"])
+    ui.pump(3)
+    game = ui.screen()
+    width = game.width
+    ids = ui.app.root.ids
+    ui.tap(ids.panel_button)
+    ui.pump(3)
+    panel = ids.panel
+    assert ui.app.panel_open and panel.opacity == 1
+    assert game.width == width == Window.width, "the game keeps its width"
+    assert abs(panel.right - Window.width) < 0.5 and panel.top <= ids.home_button.parent.y + 0.5
+    assert ids.panel_button.text == "Hide kit"
+    ui.screenshot("virtual-kit-over-the-game", size)
+    ui.tap(ids.panel_button)
+    ui.pump(3)
+    assert not ui.app.panel_open and panel.x >= Window.width - 0.5
