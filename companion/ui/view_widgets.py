@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from kivy.app import App
 from kivy.factory import Factory
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
@@ -184,7 +185,10 @@ class ChanceEntry(Hideable):
         even = evenly_likely(chance.outcomes)
         for outcome in chance.outcomes:
             share = "" if even else percent(outcome.probability)
-            button = Factory.QuietTap(text=f"{outcome.label} · {share}" if share else outcome.label)
+            button = Factory.QuietTap(
+                text=f"{outcome.label} · {share}" if share else outcome.label,
+                font_size=sp(18) * App.get_running_app().text_scale,  # grows with the screen
+            )
             button.choice_key = outcome.key
             button.bind(on_release=lambda b: on_table(b.choice_key))
             outcomes.add_widget(button)

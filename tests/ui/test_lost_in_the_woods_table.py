@@ -58,7 +58,9 @@ def test_the_woods_read_in_players_words(ui: Driver, size: tuple[int, int]) -> N
     ui.resize(size)
     ui.app.start_game("lost-in-the-woods", 1, {"deck": "digital"}, names=["Gretel"])
     ui.pump(3)
-    ui.tap(ui.button("Let the app do it"))  # the app shuffles its deck
+    shuffle = ui.button("Let the app do it")
+    assert shuffle.font_size == sp(18) * ui.app.text_scale, "its words grow with the screen"
+    ui.tap(shuffle)  # the app shuffles its deck
     controller = ui.app.controller
     play_on(controller, 4)
     ui.pump(3)
