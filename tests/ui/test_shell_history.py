@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 from kivy.core.window import Window
+from kivy.metrics import dp
 
 from companion.ui.games.lost_in_the_woods.screen import WoodsScreen
 from companion.ui.screens.past_games import PastGames, PastHistory
@@ -61,6 +62,8 @@ def test_a_finished_games_history_says_how_it_ended_and_offers_no_undo(
     assert "so far" not in summary and "step" not in summary
     undo = history.ids.undo_button
     assert not checks.shown(undo) and undo.disabled, "a finished game offers no Undo"
+    back = history.ids.back_button
+    assert back.width >= back.parent.width - dp(8), "Back takes the row Undo left"
     assert _headings(history.ids.rows)[:2] == ["Round 1", "Round 2"]
     ui.screenshot("history-finished", size)
 
