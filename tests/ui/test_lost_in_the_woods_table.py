@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 from kivy.metrics import dp, sp
+from kivy.uix.label import Label
 
 from companion.engines.lost_in_the_woods import text
 from companion.engines.lost_in_the_woods.view import secrets
@@ -40,13 +41,14 @@ def check_solo_banner(ui: Driver, screen: WoodsScreen) -> None:
     game = ui.app.controller.game
     checks.check_turn_banner(banner, "Gretel", player_colour(0, game), ui.app.text_scale)
     assert banner.detail == screen.prompt
-    detail = banner.ids.detail
-    assert checks.shown(detail) and detail.font_size >= sp(18) - 0.01
+    words = next(w for w in banner.walk(restrict=True) if isinstance(w, Label))
+    assert checks.shown(words) and screen.prompt in words.text
+    assert f"[size={int(sp(18) * ui.app.text_scale)}]" in words.text, "the prompt reads at 18sp"
     shown_now = banner.detail
     for prompt in (*text.PROMPTS.values(), text.DRAW_HEADLINE, text.SETUP_HEADLINE):
         banner.detail = prompt  # the longest ones too: each fits the strip whole
-        detail.texture_update()
-        assert detail.texture_size[1] <= detail.height, f"{prompt!r} is cut off"
+        words.texture_update()
+        assert words.texture_size[1] <= words.height, f"{prompt!r} is cut off"
     banner.detail = shown_now
     assert banner.height == dp(52) * screen.scale, "the banner takes the prompt line's strip"
     undo = screen.ids.undo_button
