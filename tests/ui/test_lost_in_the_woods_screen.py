@@ -12,6 +12,7 @@ Nothing the screen shows is below 15sp at 800x480.  Screenshots at both sizes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -65,8 +66,16 @@ def outside(screen: Any) -> list[Any]:
     return found
 
 
+def markup_sizes(text: str) -> list[float]:
+    """The sizes a label's markup sets for parts of its text, in pixels."""
+    return [
+        sp(float(value)) if unit == "sp" else float(value)
+        for value, unit in re.findall(r"\[size=(\d+(?:\.\d+)?)(sp|px)?\]", text)
+    ]
+
+
 def small_text(screen: Any) -> list[tuple[str, float]]:
-    """Every text on the screen set below 15sp (or shrunk by markup)."""
+    """Every text on the screen set below 15sp (or shrunk below it by markup)."""
     return [
         (w.text, w.font_size)
         for w in screen.walk(restrict=True)
@@ -74,7 +83,7 @@ def small_text(screen: Any) -> list[tuple[str, float]]:
         and w.text.strip()
         and w.get_root_window() is not None
         and shown(w)
-        and (w.font_size < sp(15) - 0.01 or "[size=" in w.text)
+        and min([w.font_size, *markup_sizes(w.text)]) < sp(15) - 0.01
     ]
 
 
