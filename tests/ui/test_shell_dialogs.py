@@ -23,7 +23,7 @@ from companion.ui.name_keyboard import NameKeyboard
 from companion.ui.pick_list import PickList
 from companion.ui.screens.messages import MessageLog
 from companion.ui.screens.past_games import PastGames
-from companion.ui.screens.resume import ResumePrompt
+from companion.ui.screens.resume import ResumePrompt, describe
 from tests.ui import table_checks as checks
 from tests.ui.conftest import SIZES, Driver
 
@@ -114,7 +114,9 @@ def test_every_dialog_opens_by_touch_and_fits(
     ResumePrompt(journal.latest_unfinished()).open()
     prompt = _dialog(ResumePrompt)
     (other,) = [row.ids.label.text for row in prompt.ids.others.children]
-    assert "Ann, Bo" in other and "0 steps played." in other, "every game says where it stood"
+    ann = next(r for r in journal.unfinished_games() if list(r.names) == ["Ann", "Bo"])
+    assert other == describe(ann), "every unfinished game says where it stood"
+    assert "\n" in other and len(other.split("\n")[1]) > 0
     check_dialog(ui, prompt, "resume", size)
     _dialog(ResumePrompt).dismiss(animation=False)
 

@@ -20,9 +20,24 @@ from kivy.uix.widget import Widget
 from companion.engines.view import LogLine
 from companion.session.session import Session
 from companion.ui.screens import load_kv
-from companion.ui.screens.standing import ending_text
 
 load_kv(__file__)
+
+
+def ending_text(session: Session) -> str:
+    """Winners, why, and scores, in the end screen's words (History, Past games)."""
+    end = session.state.view().end
+    if end is None:
+        return "It did not end."
+    name = session.state.player_name
+    winners = " and ".join(name(i) for i in end.winners) or "Nobody"
+    text = f"{winners} won. {end.reason}"
+    if end.scores is not None:
+        scores = ", ".join(f"{name(i)} {s:g}" for i, s in enumerate(end.scores))
+        if len(end.scores) == 1:  # a solo game: "Time left: 2"
+            scores = f"{end.scores[0]:g}"
+        text += f"\n{end.score_name or 'Scores'}: {scores}"
+    return text
 
 
 def log_rows(log: Sequence[LogLine], round_word: str) -> list[Widget]:

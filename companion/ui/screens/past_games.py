@@ -12,8 +12,8 @@ from kivy.uix.modalview import ModalView
 from companion.session.journal import GameRecord
 from companion.session.session import ResumeFailed, Session
 from companion.ui.screens import load_kv
-from companion.ui.screens.history import log_rows
-from companion.ui.screens.standing import ending_text, title
+from companion.ui.screens.history import ending_text, log_rows
+from companion.ui.screens.standing import title
 
 load_kv(__file__)
 

@@ -29,19 +29,3 @@ def standing(journal: Journal, record: GameRecord) -> str:
         return f"It cannot be resumed: {err}"
     steps = len(session.steps)
     return f"{steps} step{'' if steps == 1 else 's'} played. {session.state.view().headline}"
-
-
-def ending_text(session: Session) -> str:
-    """Winners, why, and scores, in the end screen's words."""
-    end = session.state.view().end
-    if end is None:
-        return "It did not end."
-    name = session.state.player_name
-    winners = " and ".join(name(i) for i in end.winners) or "Nobody"
-    text = f"{winners} won. {end.reason}"
-    if end.scores is not None:
-        scores = ", ".join(f"{name(i)} {s:g}" for i, s in enumerate(end.scores))
-        if len(end.scores) == 1:  # a solo game: "Time left: 2"
-            scores = f"{end.scores[0]:g}"
-        text += f"\n{end.score_name or 'Scores'}: {scores}"
-    return text
