@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from kivy.app import App
 from kivy.factory import Factory
+from kivy.metrics import dp, sp
 from kivy.properties import StringProperty
 
 from companion.roster import MAX_NAME, clean_name
@@ -54,10 +56,13 @@ class NameKeyboard(TitledDialog):
         self._original = text
         self._names = names
         self._limit = limit
+        scale = App.get_running_app().text_scale  # keys grow on a larger screen
         for row_id, letters in zip(("row0", "row1", "row2", "row3"), ROWS, strict=True):
             row = self.ids[row_id]
             for letter in letters:
-                key = Factory.KeyTap(text=letter)
+                # Set here: the shared Tap rule, loaded after this file, would win in kv.
+                key = Factory.KeyTap(text=letter, font_size=sp(22) * scale)
+                key.size = (dp(60) * scale, dp(52) * scale)
                 key.bind(on_release=lambda b: self.press(b.text))
                 row.add_widget(key)
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from kivy.app import App
 from kivy.factory import Factory
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
@@ -88,16 +89,22 @@ class Hideable(BoxLayout):
 
 
 class TurnBanner(BoxLayout):
-    """Whose turn it is, large and in that player's colour, readable across the table."""
+    """Whose turn it is, large and in that player's colour, readable across the table;
+    ``detail`` beside the name says what to do (a solo game's banner holds its prompt)."""
 
     text = StringProperty("")
+    detail = StringProperty("")
     background = ColorProperty(NEUTRAL)
     foreground = ColorProperty((1, 1, 1, 1))
     shown = BooleanProperty(True)
 
-    def show(self, text: str, player: int | None, game: Game | None = None) -> None:
-        """Show ``text`` in player ``player``'s piece colour (the table's grey for None)."""
+    def show(
+        self, text: str, player: int | None, game: Game | None = None, detail: str = ""
+    ) -> None:
+        """Show ``text`` (and ``detail``) in player ``player``'s piece colour (the
+        table's grey for None)."""
         self.text = text
+        self.detail = detail
         self.background = player_colour(player, game)
         self.foreground = ink(self.background)
         self.shown = True
@@ -178,7 +185,10 @@ class ChanceEntry(Hideable):
         even = evenly_likely(chance.outcomes)
         for outcome in chance.outcomes:
             share = "" if even else percent(outcome.probability)
-            button = Factory.QuietTap(text=f"{outcome.label} · {share}" if share else outcome.label)
+            button = Factory.QuietTap(
+                text=f"{outcome.label} · {share}" if share else outcome.label,
+                font_size=sp(18) * App.get_running_app().text_scale,  # grows with the screen
+            )
             button.choice_key = outcome.key
             button.bind(on_release=lambda b: on_table(b.choice_key))
             outcomes.add_widget(button)

@@ -24,7 +24,9 @@ configure_kivy()
 
 from gpiozero.pins.mock import MockFactory, MockPWMPin  # noqa: E402
 from kivy.base import EventLoop  # noqa: E402
+from kivy.core.image import Image as CoreImage  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
+from kivy.graphics import ClearBuffers, ClearColor, Fbo, Scale, Translate  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
 from kivy.uix.modalview import ModalView  # noqa: E402
 from kivy.uix.scrollview import ScrollView  # noqa: E402
@@ -44,6 +46,32 @@ def table_source(controller: Any) -> Any:
     from companion.session.journal import Source
 
     return Source.MANUAL if controller.state.is_chance_node() else Source.PLAYER
+
+
+def window_image() -> Any:
+    """The whole window (the app and any dialog over it) drawn off screen.
+
+    Reading the window's own pixels (``Window.screenshot``) returns black wherever the
+    window lies outside Xvfb's screen, so a 1280x720 window on an 800x480 screen came
+    out black: every layer is drawn into a frame buffer of the window's size instead."""
+    fbo = Fbo(size=Window.size, with_stencilbuffer=True)
+    with fbo:
+        ClearColor(0, 0, 0, 1)
+        ClearBuffers()
+        Scale(1, -1, 1)  # the PNG's first row is the window's top
+        Translate(0, -Window.height, 0)
+    layers = [child.canvas for child in reversed(Window.children)]  # the app first
+    places = [Window.canvas.indexof(layer) for layer in layers]
+    for layer in layers:
+        Window.canvas.remove(layer)
+        fbo.add(layer)
+    try:
+        fbo.draw()
+        return CoreImage(fbo.texture)
+    finally:
+        for layer, place in sorted(zip(layers, places, strict=True), key=lambda lp: lp[1]):
+            fbo.remove(layer)
+            Window.canvas.insert(place, layer)
 
 
 class Driver:
@@ -133,12 +161,7 @@ class Driver:
         self.pump(4)
         SCREENSHOTS.mkdir(exist_ok=True)
         path = SCREENSHOTS / f"{name}-{size[0]}x{size[1]}.png"
-        top = Window.children[0]
-        if top is self.app.root:
-            self.app.root.export_to_png(str(path))
-        else:  # a dialog is open: the whole window, dialog and all
-            saved = Window.screenshot(name=str(path))
-            Path(saved).replace(path)
+        window_image().save(str(path), flipped=False)
         return path
 
     def go_home(self) -> None:

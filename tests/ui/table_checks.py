@@ -34,6 +34,16 @@ def shown(widget: Any) -> bool:
     return True
 
 
+def in_a_list(widget: Any) -> bool:
+    """Inside a list that scrolls (its place on screen is the scroll's business)."""
+    parent = widget.parent
+    while parent is not None and parent is not parent.parent:
+        if isinstance(parent, ScrollView):
+            return True
+        parent = parent.parent
+    return False
+
+
 def _in_view(widget: Any) -> bool:
     """Inside the window, and inside the visible part of any list that scrolls it."""
     x, y = widget.to_window(*widget.center)

@@ -12,6 +12,7 @@ Nothing the screen shows is below 15sp at 800x480.  Screenshots at both sizes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,14 +20,13 @@ import pytest
 from kivy.core.window import Window
 from kivy.metrics import dp, sp
 from kivy.uix.label import Label
-from kivy.uix.scrollview import ScrollView
 
 from companion.engines.lost_in_the_woods import Advice, ChoiceEstimate
 from companion.ui.games.lost_in_the_woods.past import mark, weight
 from companion.ui.games.lost_in_the_woods.screen import WoodsScreen
 from tests.ui.conftest import Driver
 from tests.ui.playing import play_on
-from tests.ui.table_checks import shown
+from tests.ui.table_checks import in_a_list, shown
 
 
 @pytest.fixture
@@ -58,7 +58,7 @@ def outside(screen: Any) -> list[Any]:
     """Shown widgets that reach past the window (a scrolled text's inside excepted)."""
     found = []
     for w in screen.walk(restrict=True):
-        if w.get_root_window() is None or not shown(w) or scrolled(w):
+        if w.get_root_window() is None or not shown(w) or in_a_list(w):
             continue
         x, y = w.to_window(w.x, w.y)
         if x < -1 or y < -1 or x + w.width > Window.width + 1 or y + w.height > Window.height + 1:
@@ -66,17 +66,16 @@ def outside(screen: Any) -> list[Any]:
     return found
 
 
-def scrolled(widget: Any) -> bool:
-    parent = widget.parent
-    while parent is not None and parent is not parent.parent:
-        if isinstance(parent, ScrollView):
-            return True
-        parent = parent.parent
-    return False
+def markup_sizes(text: str) -> list[float]:
+    """The sizes a label's markup sets for parts of its text, in pixels."""
+    return [
+        sp(float(value)) if unit == "sp" else float(value)
+        for value, unit in re.findall(r"\[size=(\d+(?:\.\d+)?)(sp|px)?\]", text)
+    ]
 
 
 def small_text(screen: Any) -> list[tuple[str, float]]:
-    """Every text on the screen set below 15sp (or shrunk by markup)."""
+    """Every text on the screen set below 15sp (or shrunk below it by markup)."""
     return [
         (w.text, w.font_size)
         for w in screen.walk(restrict=True)
@@ -84,7 +83,7 @@ def small_text(screen: Any) -> list[tuple[str, float]]:
         and w.text.strip()
         and w.get_root_window() is not None
         and shown(w)
-        and (w.font_size < sp(15) - 0.01 or "[size=" in w.text)
+        and min([w.font_size, *markup_sizes(w.text)]) < sp(15) - 0.01
     ]
 
 

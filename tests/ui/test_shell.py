@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from kivy.core.window import Window
 
 from companion.engines import registry
-from tests.ui.conftest import Driver
+from tests.ui.conftest import SIZES, Driver
 
 
 def test_home_shows_a_tile_per_game_and_the_simulated_banner(ui: Driver) -> None:
@@ -134,3 +135,93 @@ def test_reading_text_grows_on_a_larger_screen(ui: Driver) -> None:
     assert row.ids.reading.font_size == sp(16) * ui.app.text_scale > small
     ui.resize((800, 480))
     assert row.ids.reading.font_size == small
+
+
+def test_the_top_bar_grows_with_the_screen_and_a_long_toast_stays_below_it(ui: Driver) -> None:
+    """At 800x480 the top bar's buttons are 56 dp tall (a touch target is at least 48 dp);
+    at 1280x720 the bar, its buttons and their words grow with the reading text; a toast,
+    however long, stays below the bar and lets a tap through."""
+    from kivy.metrics import dp, sp
+
+    from tests.ui.table_checks import check_toast_leaves_the_top_bar
+
+    ui.app.start_game("lost-in-the-woods", 1, {"deck": "digital"}, names=["Gretel"])
+    ui.pump(3)
+    ids = ui.app.root.ids
+    bar = ids.home_button.parent
+    for size in ((800, 480), (1280, 720)):
+        ui.resize(size)
+        scale = ui.app.text_scale
+        assert bar.height == dp(56) * scale >= dp(48)
+        for button in (ids.home_button, ids.panel_button):
+            assert button.height == bar.height and button.y == bar.y, button.text
+            assert button.font_size == sp(18) * scale
+        assert ids.home_button.width == dp(96) * scale
+        ui.app.notify("The wolf is coming. " * 40)  # many lines of words
+        ui.pump(3)
+        toast = ids.message_bar
+        assert toast.top <= bar.y + 0.5, "a long toast grew over the top bar"
+        ui.screenshot("top-bar-long-toast", size)
+        check_toast_leaves_the_top_bar(ui)
+    assert ui.app.text_scale > 1 and bar.height > dp(56)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_device_has_a_test_button_that_says_what_to_expect(
+    ui: Driver, size: tuple[int, int]
+) -> None:
+    """Issue 12.4: the Devices screen says "pressed / not pressed" and has a Test button
+    per device (beep the buzzer, flash the LED, press-test a button); at 1280x720 its
+    rows and buttons grow with the words."""
+    from kivy.metrics import dp, sp
+
+    from tests.ui.table_checks import shown
+
+    ui.resize(size)
+    ui.tap(ui.screen().ids.devices_button)
+    devices = ui.screen()
+    rows = {row.ids.name.text: row for row in devices.ids.rows.children}
+    tested = [name for name, row in rows.items() if shown(row.ids.test_button)]
+    assert {"bag button", "buzzer", "LED red", "LED green", "LED blue"} <= set(tested)
+    for name in tested:
+        button = rows[name].ids.test_button
+        assert min(button.size) >= dp(48) - 0.5 and button.font_size == sp(18) * ui.app.text_scale
+        ui.tap(button)
+        said = ui.app.message
+        assert said and said[0].isupper() and said.rstrip().endswith((".", "!")), said
+        assert not {"low", "high", "pin", "level"} & set(said.lower().replace(".", "").split())
+        if name == "bag button":  # a press test: the line reads in words, a press shows
+            devices.update()
+            assert rows[name].ids.reading.text.startswith("not pressed")
+            ui.app.services.devices.press("bag_button")
+            ui.pump(2)
+            devices.update()
+            assert rows[name].ids.reading.text.startswith("pressed")
+            ui.app.services.devices.release("bag_button")
+            ui.pump(2)
+    ui.screenshot("devices-tested", size)
+    ui.app.go("home")
+    ui.pump(3)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_virtual_kit_opens_as_a_drawer_over_the_game(ui: Driver, size: tuple[int, int]) -> None:
+    """Issue 13.4: the kit lies over the game's right edge, below the top bar, and the
+    game keeps its whole width (nothing of it is squeezed or cut)."""
+    ui.resize(size)
+    ui.app.start_game("lost-in-the-woods", 1, {"deck": "digital"}, names=["Gretel"])
+    ui.pump(3)
+    game = ui.screen()
+    width = game.width
+    ids = ui.app.root.ids
+    ui.tap(ids.panel_button)
+    ui.pump(3)
+    panel = ids.panel
+    assert ui.app.panel_open and panel.opacity == 1
+    assert game.width == width == Window.width, "the game keeps its width"
+    assert abs(panel.right - Window.width) < 0.5 and panel.top <= ids.home_button.parent.y + 0.5
+    assert ids.panel_button.text == "Hide kit"
+    ui.screenshot("virtual-kit-over-the-game", size)
+    ui.tap(ids.panel_button)
+    ui.pump(3)
+    assert not ui.app.panel_open and panel.x >= Window.width - 0.5

@@ -12,23 +12,10 @@ from kivy.uix.modalview import ModalView
 from companion.session.journal import GameRecord
 from companion.session.session import ResumeFailed, Session
 from companion.ui.screens import load_kv
+from companion.ui.screens.history import ending_text, log_rows
 from companion.ui.screens.standing import title
 
 load_kv(__file__)
-
-
-def ending_text(session: Session) -> str:
-    """Winners, why, and scores, in the end screen's words."""
-    end = session.state.view().end
-    if end is None:
-        return "It did not end."
-    name = session.state.player_name
-    winners = " and ".join(name(i) for i in end.winners) or "Nobody"
-    text = f"{winners} won. {end.reason}"
-    if end.scores is not None:
-        scores = ", ".join(f"{name(i)} {s:g}" for i, s in enumerate(end.scores))
-        text += f"\n{end.score_name or 'Scores'}: {scores}"
-    return text
 
 
 class PastGames(ModalView):
@@ -58,14 +45,18 @@ class PastGames(ModalView):
     def history(self, session: Session | None, record: GameRecord) -> None:
         if session is None:
             return
-        PastHistory(title(record), [line.text for line in session.state.view().log]).open()
+        PastHistory(title(record), session).open()
 
 
 class PastHistory(ModalView):
-    """One finished game's public log."""
+    """One finished game's public log, by round, under how it ended."""
 
-    def __init__(self, heading: str, lines: list[str], **kwargs: Any) -> None:
+    def __init__(self, heading: str, session: Session, **kwargs: Any) -> None:
         super().__init__(size_hint=(0.95, 0.9), **kwargs)
         self.ids.heading.text = heading
-        for line in lines or ["Nothing was recorded."]:
-            self.ids.rows.add_widget(Factory.Body(text=line))
+        self.ids.ending.text = ending_text(session)
+        log = session.state.view().log
+        for row in log_rows(log, session.game.round_word):
+            self.ids.rows.add_widget(row)
+        if not log:
+            self.ids.rows.add_widget(Factory.Body(text="Nothing was recorded."))

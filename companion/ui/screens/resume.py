@@ -52,7 +52,7 @@ class ResumePrompt(ModalView):
         ]
         for other in others:
             row = Factory.SavedGameRow()
-            row.ids.label.text = f"[b]{title(other)}[/b]"
+            row.ids.label.text = describe(other)  # where each stood, not just its name
             row.ids.resume.bind(on_release=lambda _b, r=other: self.resume_other(r))
             row.ids.aside.opacity = 0
             row.ids.aside.disabled = True

@@ -1,7 +1,8 @@
 """The Lost in the Woods table screen, drawn from the player's view.
 
 Top: Mansion, the nine Forest places and the Bridge as card pictures, and the clock dial.
-Then the headline with Undo and History.  While playing: the Fright row's cards, the
+Then the turn banner (the player's name in their colour, and what to do) with Undo and
+History.  While playing: the Fright row's cards, the
 table's counts and the public log on the left, the odds panel (exact next-draw odds and
 the advisor's estimates) on the right, and below them the choices of the moment, the
 card pictures to tap for a real deck (each with how many can still be the next card), or
@@ -44,7 +45,12 @@ from companion.ui.games.lost_in_the_woods.past import (
 )
 from companion.ui.games.lost_in_the_woods.plot import WinPlot  # noqa: F401  (kv)
 from companion.ui.screens import load_kv
-from companion.ui.view_widgets import ChanceEntry, EndBanner, Hideable  # noqa: F401  (kv)
+from companion.ui.view_widgets import (  # noqa: F401  (kv)
+    ChanceEntry,
+    EndBanner,
+    Hideable,
+    TurnBanner,
+)
 
 BEST = (0.55, 0.45, 0.12, 1)
 NORMAL = (0.22, 0.36, 0.26, 1)
@@ -111,6 +117,7 @@ class WoodsScreen(GameScreen):
         self.ids.events_scroll.scroll_y = 0  # the latest line in sight
         self.game_over = view.end is not None
         self.prompt = "" if self.game_over else view.headline
+        self._show_turn()
         self.ids.end.show(view.end, self.controller.player_name, self.controller.game)
         self.ids.entry_slot.clear_widgets()
         if view.end is not None:
@@ -126,6 +133,15 @@ class WoodsScreen(GameScreen):
             self.odds_text = "\n".join(odds_lines(self._odds()))
         else:
             self._show_choices(view)
+
+    def _show_turn(self) -> None:
+        """The turn banner: the solo player's name in their colour and the prompt beside
+        it; folded away at the end, where the end banner says how it went."""
+        banner = self.ids.turn
+        if self.game_over:
+            banner.hide()
+            return
+        banner.show(self.controller.player_name(0), 0, self.controller.game, self.prompt)
 
     def _cue_fright(self, table: WoodsTable, view: View) -> None:
         """The clock moving on (a Fright penalty, a cost) sounds like a catch."""
