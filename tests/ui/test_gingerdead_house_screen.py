@@ -150,7 +150,8 @@ def test_setup_flips_placing_and_the_log(game_ui: Driver) -> None:
     assert "search the deck for a defense" in screen.headline
     # a digital deck: the app searches it, nobody may pick its cards
     assert ui.button("Let the app do it", screen.ids.chance)
-    assert screen.ids.chance.what == "Player 1 searches their deck for a defense"
+    # said once: the headline, not again in the draw's own line below it
+    assert screen.ids.chance.what == ""
     assert not screen.ids.chance.ids.outcomes.children
 
     setup_player(ui, screen, "Gummy Grunt", (1, 2, 3))
@@ -221,9 +222,10 @@ def test_placing_a_defense_from_the_hand_by_tapping_a_lit_tile(game_ui: Driver) 
         # a table deck: the players draw real cards, the app cannot deal them
         app = screen.ids.chance.ids.app_button
         assert app.disabled and app.opacity == 0
-        assert [w.text for w in screen.ids.chance.ids.outcomes.children] == ["A card · 100%"]
-        for _ in range(5):
-            move(ui, "A card")
+        assert not screen.ids.chance.ids.outcomes.children  # no odds: the player holds it
+        # issue 13.2: the hand of five, drawn from the real deck, is one tap
+        assert screen.drew_label.endswith("drew 5 cards")
+        ui.tap(screen.ids.drew_button)
     flip(ui, "flip Plain Action 1")
     flip(ui, "flip Plain Monster 5 (lane 3)")
     skip_replay(ui, screen)

@@ -30,7 +30,7 @@ from companion.engines.gingerdead_house.actions import (
     Trick,
 )
 from companion.engines.gingerdead_house.board import MONSTER, Piece
-from companion.engines.gingerdead_house.cards import LANES, ROWS, Card
+from companion.engines.gingerdead_house.cards import HAND_SIZE, LANES, ROWS, Card
 from companion.engines.gingerdead_house.combat import PAST_ROW_1
 from companion.engines.gingerdead_house.text import named, public_line, tile_name
 from companion.engines.view import (
@@ -304,6 +304,11 @@ def _chance(state: GingerdeadState) -> ChanceEntry:
             # (actions); cards with an effect are named
             hint.update(named=bool(card.effect), power=card.power_text, lane=card.lane)
             hint.update(flips=card.flips, deck=card.deck)
+        elif card is not None:  # a player's card, entered as a picture: name and power
+            power = card.power_text if card.type != "trick" else ""
+            hint.update(power=power, type=card.type, short=tile_name(card.name))
+        if isinstance(action, Draw):  # the draws left to fill the hand (entered at once)
+            hint["to_go"] = HAND_SIZE - state.board.cards[state.drawer()].hand_size
         outcomes.append(Choice(state.action_to_string(action), label, "", hint, probability))
     return ChanceEntry(_chance_words(state)[0], tuple(outcomes))
 
