@@ -272,7 +272,19 @@ def test_the_end_banner_shows_the_winners_and_why(game_ui: Driver) -> None:
     end = controller.view().end
     assert end is not None and end.scores is not None
     ui.pump()
+    panel = screen.ids.replay
+    if screen.replaying:  # the last step is shown first: the panel says the game ended
+        assert panel.waiting.startswith("The game has ended")
+        assert panel.ids.skip_button.text == "Skip to the end"
+        ui.screenshot("gingerdead-house-end-replay")
     skip_replay(ui, screen)
+    # issue 12.5: the heading is the winner's name in their colour, not "Game over"
+    assert end.winners  # this seed's game has a winner
+    names = " and ".join(controller.player_name(w) for w in end.winners)
+    heading = screen.ids.banner
+    assert heading.text == f"{names} win{'s' if len(end.winners) == 1 else ''}!"
+    game = controller.session.game
+    assert tuple(heading.background) == tuple(player_colour(end.winners[0], game))
     banner = screen.ids.end_banner
     assert banner.title.endswith("win!") or banner.title.endswith("wins!")
     assert banner.reason == end.reason and "Monster Hunter points" in banner.scores

@@ -38,7 +38,12 @@ from companion.engines.gingerdead_house import FieldView, GingerdeadTable, Phase
 from companion.engines.view import View
 from companion.ui.game_screen import GameScreen
 from companion.ui.games.gingerdead_house import taps
-from companion.ui.games.gingerdead_house.card_entry import CardEntry, drew_words, is_card_entry, unknown_draws
+from companion.ui.games.gingerdead_house.card_entry import (
+    CardEntry,
+    drew_words,
+    is_card_entry,
+    unknown_draws,
+)
 from companion.ui.games.gingerdead_house.field_grid import FieldGrid  # noqa: F401  (kv rule)
 from companion.ui.games.gingerdead_house.flip_grid import FlipGrid, is_flip_entry
 from companion.ui.games.gingerdead_house.hand_view import HandDrawer
