@@ -56,6 +56,7 @@ def test_a_real_deck_set_up_is_card_pictures_and_one_tap_for_the_hand(game_ui: D
             taps += 2
         assert not faces(screen)
         assert screen.drew_label == f"{screen.player_name(player)} drew 5 cards"
+        assert screen.headline == f"{screen.player_name(player)}: draw 5 cards"
         if player == 0:
             ui.screenshot("gingerdead-house-table-hand")
         ui.tap(screen.ids.drew_button)
