@@ -293,6 +293,8 @@ def test_the_end_banner_shows_the_winners_and_why(game_ui: Driver) -> None:
     said = [w for w in shown_labels(screen) if end.reason in w.text]
     assert len(said) == 1, "why the game ended is said once"
     ui.screenshot("gingerdead-house-end")
+    ui.screenshot("gingerdead-house-end", (1280, 720))
+    ui.resize((800, 480))
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720)])

@@ -52,6 +52,11 @@ def test_a_real_deck_set_up_is_card_pictures_and_one_tap_for_the_hand(game_ui: D
                 ui.resize((800, 480))
             assert all_in_view(ui, screen), "every defense fits the 7-inch panel whole"
             ui.tap(face(screen, "Candy Corn Fence"))
+            if player == 0 and lane == 1:  # another field shown: its tab says where to tap
+                tabs = screen.ids.field_tabs
+                ui.tap(ui.button("Player 2", tabs))
+                ui.tap(ui.button("Player 1 (lit tiles)", tabs))
+                assert [t.text for t in reversed(tabs.children)] == ["Player 1", "Player 2"]
             ui.tap(tile(screen, lane, 1))
             taps += 2
         assert not faces(screen)
