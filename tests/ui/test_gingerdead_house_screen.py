@@ -150,7 +150,8 @@ def test_setup_flips_placing_and_the_log(game_ui: Driver) -> None:
     assert "search the deck for a defense" in screen.headline
     # a digital deck: the app searches it, nobody may pick its cards
     assert ui.button("Let the app do it", screen.ids.chance)
-    assert screen.ids.chance.what == "Player 1 searches their deck for a defense"
+    # said once: the headline, not again in the draw's own line below it
+    assert screen.ids.chance.what == ""
     assert not screen.ids.chance.ids.outcomes.children
 
     setup_player(ui, screen, "Gummy Grunt", (1, 2, 3))
@@ -221,9 +222,10 @@ def test_placing_a_defense_from_the_hand_by_tapping_a_lit_tile(game_ui: Driver) 
         # a table deck: the players draw real cards, the app cannot deal them
         app = screen.ids.chance.ids.app_button
         assert app.disabled and app.opacity == 0
-        assert [w.text for w in screen.ids.chance.ids.outcomes.children] == ["A card · 100%"]
-        for _ in range(5):
-            move(ui, "A card")
+        assert not screen.ids.chance.ids.outcomes.children  # no odds: the player holds it
+        # issue 13.2: the hand of five, drawn from the real deck, is one tap
+        assert screen.drew_label.endswith("drew 5 cards")
+        ui.tap(screen.ids.drew_button)
     flip(ui, "flip Plain Action 1")
     flip(ui, "flip Plain Monster 5 (lane 3)")
     skip_replay(ui, screen)
@@ -270,7 +272,19 @@ def test_the_end_banner_shows_the_winners_and_why(game_ui: Driver) -> None:
     end = controller.view().end
     assert end is not None and end.scores is not None
     ui.pump()
+    panel = screen.ids.replay
+    if screen.replaying:  # the last step is shown first: the panel says the game ended
+        assert panel.waiting.startswith("The game has ended")
+        assert panel.ids.skip_button.text == "Skip to the end"
+        ui.screenshot("gingerdead-house-end-replay")
     skip_replay(ui, screen)
+    # issue 12.5: the heading is the winner's name in their colour, not "Game over"
+    assert end.winners  # this seed's game has a winner
+    names = " and ".join(controller.player_name(w) for w in end.winners)
+    heading = screen.ids.banner
+    assert heading.text == f"{names} win{'s' if len(end.winners) == 1 else ''}!"
+    game = controller.session.game
+    assert tuple(heading.background) == tuple(player_colour(end.winners[0], game))
     banner = screen.ids.end_banner
     assert banner.title.endswith("win!") or banner.title.endswith("wins!")
     assert banner.reason == end.reason and "Monster Hunter points" in banner.scores
@@ -279,6 +293,8 @@ def test_the_end_banner_shows_the_winners_and_why(game_ui: Driver) -> None:
     said = [w for w in shown_labels(screen) if end.reason in w.text]
     assert len(said) == 1, "why the game ended is said once"
     ui.screenshot("gingerdead-house-end")
+    ui.screenshot("gingerdead-house-end", (1280, 720))
+    ui.resize((800, 480))
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720)])

@@ -13,6 +13,7 @@ What may be done is in ``moves.py``, what runs by itself in ``turn.py``, the wor
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from companion.engines.base import CHANCE, TERMINAL, IllegalAction, State
@@ -196,8 +197,19 @@ class GingerdeadState(State):
                 combat.run_moving(board)
         turn.advance(self)
         if isinstance(action, Draw):
-            self.note(f"{self.player_name(actor)} draws a card", actor)
+            self._note_draw(actor)
         self._collect_log(actor, start)
+
+    def _note_draw(self, actor: int) -> None:
+        """One public line per refill: "Ann draws 3 cards" grows with each draw in a row
+        (the card stays unnamed: the hand may be secret)."""
+        who = self.player_name(actor)
+        last = self.log[-1] if self.log else None
+        count = text.drawn_count(last.text, who) if last and last.player == actor else 0
+        if last is not None and count:
+            self.log[-1] = replace(last, text=text.draws_line(who, count + 1))
+        else:
+            self.note(text.draws_line(who, 1), actor)
 
     def _collect_log(self, actor: int | None, start: Shot) -> None:
         """The board's new event lines, in player words, onto the public log; each is

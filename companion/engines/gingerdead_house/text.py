@@ -73,6 +73,19 @@ def public_line(line: str, name: Callable[[int], str]) -> str:
     return line[:1].upper() + line[1:]
 
 
+def draws_line(who: str, count: int) -> str:
+    """The public log's line for ``count`` cards drawn in a row (never naming them)."""
+    return f"{who} draws a card" if count == 1 else f"{who} draws {count} cards"
+
+
+def drawn_count(line: str, who: str) -> int:
+    """How many cards ``line`` says ``who`` drew in a row (0: it is another line)."""
+    if line == draws_line(who, 1):
+        return 1
+    match = re.fullmatch(rf"{re.escape(who)} draws (\d+) cards", line)
+    return int(match[1]) if match else 0
+
+
 def _field_suffix(field: int, player: int) -> str:
     return "" if field == player else f" of {key_player(field)}'s field"
 

@@ -30,7 +30,7 @@ from companion.engines.gingerdead_house.actions import (
     Trick,
 )
 from companion.engines.gingerdead_house.board import MONSTER, Piece
-from companion.engines.gingerdead_house.cards import LANES, ROWS, Card
+from companion.engines.gingerdead_house.cards import HAND_SIZE, LANES, ROWS, Card
 from companion.engines.gingerdead_house.combat import PAST_ROW_1
 from companion.engines.gingerdead_house.text import named, public_line, tile_name
 from companion.engines.view import (
@@ -282,6 +282,9 @@ def _chance_words(state: GingerdeadState) -> tuple[str, str]:
     if isinstance(outcome, Reveal):
         return f"{who} searches their deck for a defense", f"{who}: search the deck for a defense"
     if isinstance(outcome, Draw):
+        to_go = _to_go(state)
+        if to_go > 1:  # the hand is filled in one go
+            return f"{who} draws {to_go} cards", f"{who}: draw {to_go} cards"
         return f"{who} draws a card", f"{who}: draw a card"
     if state.phase == "action":
         return f"{who} flips the action card", f"{who}: flip the action card"
@@ -289,6 +292,11 @@ def _chance_words(state: GingerdeadState) -> tuple[str, str]:
         f"{who} flips a monster ({state.flips_left} to go)",
         f"{who}: flip a monster ({state.flips_left} to go)",
     )
+
+
+def _to_go(state: GingerdeadState) -> int:
+    """The cards still to draw to fill the drawer's hand."""
+    return max(0, HAND_SIZE - state.board.cards[state.drawer()].hand_size)
 
 
 def _chance(state: GingerdeadState) -> ChanceEntry:
@@ -304,6 +312,11 @@ def _chance(state: GingerdeadState) -> ChanceEntry:
             # (actions); cards with an effect are named
             hint.update(named=bool(card.effect), power=card.power_text, lane=card.lane)
             hint.update(flips=card.flips, deck=card.deck)
+        elif card is not None:  # a player's card, entered as a picture: name and power
+            power = card.power_text if card.type != "trick" else ""
+            hint.update(power=power, type=card.type, short=tile_name(card.name))
+        if isinstance(action, Draw):  # the draws left to fill the hand (entered at once)
+            hint["to_go"] = _to_go(state)
         outcomes.append(Choice(state.action_to_string(action), label, "", hint, probability))
     return ChanceEntry(_chance_words(state)[0], tuple(outcomes))
 

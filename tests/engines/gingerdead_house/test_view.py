@@ -314,3 +314,15 @@ def test_nothing_shared_tells_which_card_was_drawn_into_a_hand(players: int, see
         else:
             state.apply(rng.choice(state.legal_actions()))
     assert draws >= players * HAND_SIZE
+
+
+def test_a_refill_is_one_log_line_that_never_names_the_cards() -> None:
+    """ "Draw cards until you have five cards in your hand." The public log says the
+    refill once ("Ann draws 3 cards"), never card by card; the next refill starts anew."""
+    state = named(scenario(phase="draw", hands={0: ["grunt", "wall-2"]}))
+    for card in ("grunt", "wall-6", "grunt"):
+        state.apply(Draw(card))
+    draws = [line.text for line in state.view().log if "draws" in line.text]
+    assert draws == ["Ann draws 3 cards"]
+    assert state.board.cards[0].hand_size == HAND_SIZE
+    assert not any("Gummy Grunt" in line.text for line in state.view().log)

@@ -54,6 +54,8 @@ class FlipGrid(BoxLayout):
         self.missing.clear_widgets()
         if not is_flip_entry(outcomes):
             self.opacity = 0
+            for part in (self.grid, self.named, self.missing):  # no blank gap in the moves
+                part.height = 0
             return
         self.opacity = 1
         plain = [o for o in outcomes if not o.hint["named"]]

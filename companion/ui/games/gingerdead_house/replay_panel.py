@@ -18,6 +18,7 @@ from companion.ui.games.gingerdead_house.phase_replay import PACES, PhaseReplay
 from companion.ui.screens import load_kv
 
 WAITING = "The moves come back when this ends: tap Skip to see the end now."
+ENDED = "The game has ended: this is how. Tap Skip to the end for who won."
 
 
 class ReplayPanel(BoxLayout):
@@ -31,7 +32,14 @@ class ReplayPanel(BoxLayout):
     pace = NumericProperty(1)
     """Index into PACES (the players' choice stays for the next replay)."""
     pace_name = StringProperty(PACES[1][0])
+    ending = BooleanProperty(False)
+    """The replayed step ended the game: the panel says so, and Skip goes to the end."""
     waiting = StringProperty(WAITING)
+    skip_words = StringProperty("Skip")
+
+    def on_ending(self, _panel: object, ending: bool) -> None:
+        self.waiting = ENDED if ending else WAITING
+        self.skip_words = "Skip to the end" if ending else "Skip"
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -38,6 +38,12 @@ from companion.engines.gingerdead_house import FieldView, GingerdeadTable, Phase
 from companion.engines.view import View
 from companion.ui.game_screen import GameScreen
 from companion.ui.games.gingerdead_house import taps
+from companion.ui.games.gingerdead_house.card_entry import (
+    CardEntry,
+    drew_words,
+    is_card_entry,
+    unknown_draws,
+)
 from companion.ui.games.gingerdead_house.field_grid import FieldGrid  # noqa: F401  (kv rule)
 from companion.ui.games.gingerdead_house.flip_grid import FlipGrid, is_flip_entry
 from companion.ui.games.gingerdead_house.hand_view import HandDrawer
@@ -72,6 +78,10 @@ class GingerdeadScreen(GameScreen):
     headline = StringProperty("")
     status = StringProperty("")
     log_text = StringProperty("")
+    drew_label = StringProperty("")
+    """The one button for the cards a player drew from a real deck ("" when none)."""
+    card_prompt = StringProperty("")
+    """Over the card pictures: which card of their own a player enters ("" otherwise)."""
     pick_note = StringProperty("")
     """The card picked from the hand, and what to tap next."""
     hand_label = StringProperty("")
@@ -130,6 +140,7 @@ class GingerdeadScreen(GameScreen):
             self.selection = NOTHING
         self._follow_steps(table)
         replay = self.ids.replay
+        replay.ending = view.end is not None
         if self.replaying and not replay.running:  # over: back to where the decision is
             self.shown_field = table.focus
         self.replaying = replay.running
@@ -178,8 +189,11 @@ class GingerdeadScreen(GameScreen):
         game = self.controller.session.game
         if self.replaying:  # whose turn it was at the picture shown, the end not yet
             player = self.ids.replay.replay.frame.active
-        elif view.end is not None:
-            banner.show("Game over", None, game)
+        elif view.end is not None:  # the winner's name in their colour
+            winners = view.end.winners
+            names = " and ".join(self.player_name(w) for w in winners)
+            title = f"{names} win{'s' if len(winners) == 1 else ''}!" if winners else "Game over"
+            banner.show(title, winners[0] if winners else None, game)
             return
         else:
             player = view.turn if view.turn is not None else view.table.focus
@@ -212,7 +226,8 @@ class GingerdeadScreen(GameScreen):
         game = self.controller.session.game
         fields, _ = self._shown_fields(view)  # a replay's tabs: houses as they stood then
         for field in fields:
-            tab = Factory.Tap(text=field.label + (" *" if field.player in targets else ""))
+            lit = field.player in targets and field.player != self.shown_field
+            tab = Factory.Tap(text=field.label + (" (lit tiles)" if lit else ""))
             tab.height, tab.font_size = tabs.height, sp(18) * _text_scale()
             _, rgba = game_colour(game, field.player)
             if field.player == self.shown_field:  # the house's own colour, as on the banner
@@ -278,13 +293,15 @@ class GingerdeadScreen(GameScreen):
             view.end, self.controller.player_name, self.controller.session.game
         )
         outcomes = view.chance.outcomes if view.chance is not None else ()
+        drawn = unknown_draws(outcomes) if table.table_may_enter else 0
         by_grid = table.table_may_enter and is_flip_entry(outcomes)
+        by_card = table.table_may_enter and is_card_entry(outcomes)
         flips_all = table.monster_flips > 0 and table.app_may_draw
         self.ids.chance.show(
             view.chance,
             self.flip_monsters if flips_all else self.controller.draw,
             self.controller.enter_outcome,
-            manual=table.table_may_enter and not by_grid,
+            manual=table.table_may_enter and not (by_grid or by_card or drawn),
             cols=2,
             app=table.app_may_draw,
         )
@@ -292,8 +309,17 @@ class GingerdeadScreen(GameScreen):
         if outcomes and outcomes[0].hint.get("deck") == "action":
             words = FLIP_ACTION_WORDS
         self.ids.chance.ids.app_button.text = words
+        if not self.ids.chance.ids.outcomes.children:  # an empty list leaves no gap
+            self.ids.chance.ids.outcomes.height = 0
         flips: FlipGrid = self.ids.flips
         flips.show(outcomes if by_grid else (), self.controller.enter_outcome)
+        cards: CardEntry = self.ids.cards
+        cards.show(outcomes if by_card else (), self.controller.enter_outcome)
+        self.card_prompt = _card_prompt(outcomes) if by_card else ""
+        # the headline already says what is drawn or flipped: the entry says which card
+        self.ids.chance.what = self.card_prompt
+        drawer = self.player_name(table.focus)
+        self.drew_label = drew_words(drawer, drawn) if drawn else ""
         self.ids.choices.show(taps.button_choices(view, self.selection), self.choose)
         for part in (self.ids.chance, flips, self.ids.choices):
             _grow(part)
@@ -315,6 +341,18 @@ class GingerdeadScreen(GameScreen):
             self.controller.draw_while(still_flipping)
         finally:
             self._run_events = None
+
+    def enter_drawn(self) -> None:
+        """The cards a player drew from a real deck: the engine's draws one by one, as
+        many as the hand took, each journaled as if entered alone."""
+        for _ in range(unknown_draws(self._outcomes())):
+            outcomes = self._outcomes()
+            if not unknown_draws(outcomes) or not self.controller.enter_outcome(outcomes[0].key):
+                return
+
+    def _outcomes(self) -> Any:
+        chance = self.view().chance
+        return chance.outcomes if chance is not None else ()
 
     def show_field(self, field: int) -> None:
         self.shown_field = field
@@ -376,6 +414,13 @@ class GingerdeadScreen(GameScreen):
         while self.controller is not None and self.deals_by_itself and _app_deals(self.view()):
             if self.controller.draw() is None:
                 return
+
+
+def _card_prompt(outcomes: Any) -> str:
+    """What the card pictures ask for: a defense found at set-up, or a card drawn."""
+    if outcomes[0].hint.get("move") == "reveal":
+        return "Tap the defense you found in your deck:"
+    return "Tap the card you drew:"
 
 
 def _app_deals(view: View) -> bool:
