@@ -30,10 +30,19 @@ def colour(index: int | None) -> tuple[float, float, float, float]:
     return PALETTE[index % len(PALETTE)]
 
 
+DARK = 0.15
+"""Below this luminance a piece colour melts into the dark screen: it needs an outline."""
+
+
+def luminance(rgba: tuple[float, float, float, float]) -> float:
+    """How light a colour looks (0 black to 1 white)."""
+    r, g, b, _ = rgba
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
 def ink(background: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
     """Black or white text, whichever reads better on ``background``."""
-    r, g, b, _ = background
-    return (0.05, 0.05, 0.05, 1) if 0.299 * r + 0.587 * g + 0.114 * b > 0.6 else (1, 1, 1, 1)
+    return (0.05, 0.05, 0.05, 1) if luminance(background) > 0.6 else (1, 1, 1, 1)
 
 
 def from_hex(text: str) -> tuple[float, float, float, float]:

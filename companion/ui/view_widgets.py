@@ -23,7 +23,7 @@ from companion.engines.base import Game
 from companion.engines.base import player_name as default_name
 from companion.engines.view import ChanceEntry as ChanceData
 from companion.engines.view import Choice, Ending
-from companion.ui.players import NEUTRAL, colour, game_colour, ink
+from companion.ui.players import DARK, NEUTRAL, colour, game_colour, ink, luminance
 from companion.ui.screens import load_kv
 
 load_kv(__file__)
@@ -96,6 +96,8 @@ class TurnBanner(BoxLayout):
     detail = StringProperty("")
     background = ColorProperty(NEUTRAL)
     foreground = ColorProperty((1, 1, 1, 1))
+    edge = ColorProperty((0, 0, 0, 0))
+    """A light outline round a piece colour as dark as the screen (a black hood)."""
     shown = BooleanProperty(True)
 
     def show(
@@ -107,6 +109,7 @@ class TurnBanner(BoxLayout):
         self.detail = detail
         self.background = player_colour(player, game)
         self.foreground = ink(self.background)
+        self.edge = (0.85, 0.85, 0.8, 1) if luminance(self.background) < DARK else (0, 0, 0, 0)
         self.shown = True
 
     def hide(self) -> None:

@@ -348,3 +348,20 @@ def test_several_winners_are_named_as_a_sentence_says_them() -> None:
     assert listed(["Anna"]) == "Anna"
     assert listed(["Anna", "Ben"]) == "Anna and Ben"
     assert listed(["Anna", "Ben", "Cleo", "Dan"]) == "Anna, Ben, Cleo and Dan"
+
+
+def test_the_banner_names_who_draws_and_a_black_hood_keeps_an_outline(ui: Driver) -> None:
+    """Issue 12.2: the turn banner names the acting player also while their cards are
+    drawn (it once read a grey "Draw"), and a Black hood's banner, as dark as the screen,
+    wears a light outline."""
+    ui.app.start_game(GAME_ID, 2, TABLE, names=["Ann", "Bo"], pieces=[2, 1])
+    ui.pump(5)
+    screen = ui.screen()
+    state = ui.app.controller.state
+    assert state.is_chance_node()
+    drawer = state.step.player
+    banner = screen.ids.turn
+    assert banner.text == ["Ann", "Bo"][drawer] and banner.text != "Draw"
+    assert tuple(banner.background) == tuple(player_colour(drawer, ui.app.controller.game))
+    assert (banner.edge[3] > 0) == (drawer == 0)  # Ann plays the Black hood, Bo the Blue
+    ui.screenshot("ldrh-banner-while-drawing")

@@ -151,7 +151,9 @@ def test_round_flow_board_taps_and_the_combat_bag(
     ui.screenshot("ldrh-helpers", (800, 480))
 
     _press(ui, "The Huntsman")
-    assert screen.headline == "Round 1 - Helpers - a draw"
+    assert (
+        screen.headline == "Round 1 - Helpers - Player 1"
+    )  # the Huntsman's path pieces: drawn for Player 1
     _press(ui, "A path piece with a wolf ·")
     # the legal spaces are highlighted; a tap on the board mirrors the real tile
     assert (0, 1) in screen.ids.board.targets and (5, 2) not in screen.ids.board.targets

@@ -269,6 +269,8 @@ def card_rows(s: LdrhState, acts: Iterable[Any]) -> tuple[CardRow, ...]:
 
 def players(s: LdrhState) -> tuple[PlayerInfo, ...]:
     acting = s.current_player()
+    if acting == CHANCE and s.step is not None:
+        acting = s.step.player  # a card or token drawn for a player: they are acting
     return tuple(
         PlayerInfo(
             index=p,

@@ -253,8 +253,9 @@ class LittleDeadRidingHoodScreen(GameScreen):
         if view.end is not None:
             self.ids.turn.hide()  # the end banner alone says who won and why
         else:
-            who = "Draw" if view.turn is None else self.controller.player_name(view.turn)
-            self.ids.turn.show(who, view.turn, game)
+            acting = drawing_player(view, table)
+            who = "The table" if acting is None else self.controller.player_name(acting)
+            self.ids.turn.show(who, acting, game)
         shape = (table.rows + 1, table.columns, view.end is not None)
         if self._shape != shape:
             self._shape = shape
@@ -267,7 +268,8 @@ class LittleDeadRidingHoodScreen(GameScreen):
     def _banner(self, view: View, table: LdrhTable) -> str:
         if view.end is not None:
             return "Game over"  # the end banner says who won and why
-        who = "a draw" if view.turn is None else self.controller.player_name(view.turn)
+        acting = drawing_player(view, table)
+        who = "the table" if acting is None else self.controller.player_name(acting)
         return f"{table.status} - {who}"
 
     def _fill_players(self, table: LdrhTable, colours: list[Any]) -> None:
@@ -612,4 +614,14 @@ def _fit_height(button: Button, texture_size: Any) -> None:
 
 
 Factory.register("LaneBoardView", cls=LaneBoardView)
+
+
+def drawing_player(view: View, table: LdrhTable) -> int | None:
+    """Who acts, also while a card or token is drawn for them (the view names no turn
+    then): the player whose line is marked acting; None while the table deals."""
+    if view.turn is not None:
+        return view.turn
+    return next((row.index for row in table.players if row.acting), None)
+
+
 load_kv(__file__)
