@@ -189,11 +189,8 @@ class GingerdeadScreen(GameScreen):
         game = self.controller.session.game
         if self.replaying:  # whose turn it was at the picture shown, the end not yet
             player = self.ids.replay.replay.frame.active
-        elif view.end is not None:  # the winner's name in their colour
-            winners = view.end.winners
-            names = " and ".join(self.player_name(w) for w in winners)
-            title = f"{names} win{'s' if len(winners) == 1 else ''}!" if winners else "Game over"
-            banner.show(title, winners[0] if winners else None, game)
+        elif view.end is not None:  # the end banner alone says who won, in their colour
+            banner.hide()
             return
         else:
             player = view.turn if view.turn is not None else view.table.focus
