@@ -53,6 +53,14 @@ class GameScreen(Screen):
             self._cues.light.close()  # no game on: the LED goes dark
         self.controller = None
 
+    @property
+    def toast_area(self) -> Any:
+        """Where a toast stands so it hides no control: the turn banner (``ids.turn``)
+        while it shows; None (low over the screen) otherwise.  A screen whose banner is
+        elsewhere, or has a better place, names its own."""
+        banner = self.ids.get("turn")
+        return banner if banner is not None and getattr(banner, "shown", False) else None
+
     def refresh(self) -> None:
         """Redraw from ``self.controller.state``."""
         raise NotImplementedError

@@ -94,13 +94,35 @@ def contrast(one: Any, other: Any) -> float:
     return (light + 0.05) / (dark + 0.05)
 
 
+def window_rect(widget: Any) -> tuple[float, float, float, float]:
+    """A widget's box in window coordinates: (left, bottom, right, top)."""
+    x, y = widget.to_window(widget.x, widget.y)
+    return x, y, x + widget.width, y + widget.height
+
+
+def overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """Whether two window boxes share more than a hairline."""
+    return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+
+
+def controls(screen: Any) -> list[Any]:
+    """Everything on the screen a player taps: the buttons shown, and a board of taps."""
+    found = [w for w in screen.walk(restrict=True) if hasattr(w, "on_release") and shown(w)]
+    board = screen.ids.get("board")
+    return [*found, board] if board is not None and shown(board) else found
+
+
 def check_toast_leaves_the_top_bar(ui: Driver) -> None:
-    """A message shows below the top bar and lets a tap through to what lies under it."""
+    """A message shows below the top bar, over no control of the screen (issue 12: messages
+    never hide the controls), and lets a tap through to what lies under it."""
     ui.app.notify("Something to read")
     ui.pump(3)
     toast = ui.app.root.ids.message_bar
     top_bar = ui.app.root.ids.home_button.parent
     assert toast.opacity > 0 and toast.top <= top_bar.y + 0.5, "the toast covers the top bar"
+    box = window_rect(toast)
+    covered = [getattr(w, "text", w) for w in controls(ui.screen()) if overlap(box, window_rect(w))]
+    assert not covered, f"the toast covers {covered}"
     x, y = toast.to_window(*toast.center)
     assert toast.on_touch_down(UnitTestTouch(x, y)) is False, "the toast swallowed a tap"
     ui.app.message = ""

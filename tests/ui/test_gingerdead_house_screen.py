@@ -17,6 +17,7 @@ from companion.engines.gingerdead_house.text import TILE_NAMES
 from companion.session.journal import Source
 from companion.ui.games.gingerdead_house import GingerdeadScreen
 from companion.ui.view_widgets import player_colour
+from tests.ui import table_checks as checks
 from tests.ui.conftest import Driver
 
 
@@ -208,6 +209,19 @@ def test_setup_flips_placing_and_the_log(game_ui: Driver) -> None:
     assert tile(screen, 2, 4).card == "Dragon"
     ui.screenshot("gingerdead-house-field")
     ui.screenshot("gingerdead-house-field", (1280, 720))
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+def test_a_toast_stands_over_the_log_not_the_tiles_or_buttons(
+    game_ui: Driver, size: tuple[int, int]
+) -> None:
+    """Issue 12.6: a message never hides a control (it once sat over the field's bottom
+    row): it stands over the log, below the top bar, and lets taps through."""
+    ui = game_ui
+    ui.resize(size)
+    start(ui, {})
+    checks.check_toast_leaves_the_top_bar(ui)
+    ui.resize((800, 480))
 
 
 def test_placing_a_defense_from_the_hand_by_tapping_a_lit_tile(game_ui: Driver) -> None:

@@ -17,6 +17,7 @@ from companion.ui.games.little_dead_riding_hood.screen import READABLE, SQUEEZE,
 from companion.ui.view_widgets import player_colour
 from tests.devices.test_table_light import Steps
 from tests.ui.conftest import SIZES, Driver
+from tests.ui.table_checks import controls, overlap, window_rect
 from tests.ui.test_little_dead_riding_hood_screen import (
     _card_button,
     _deal,
@@ -51,29 +52,6 @@ def _start(ui: Driver, players: int = 2, options: dict | None = None):  # type: 
     ui.app.start_game(GAME_ID, players, options or {})
     ui.pump(5)
     return ui.screen()
-
-
-def _window_rect(widget) -> tuple[float, float, float, float]:  # type: ignore[no-untyped-def]
-    x, y = widget.to_window(widget.x, widget.y)
-    return x, y, x + widget.width, y + widget.height
-
-
-def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
-    return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
-
-
-def _shown(widget) -> bool:  # type: ignore[no-untyped-def]
-    while widget is not None and widget is not widget.parent:
-        if widget.opacity <= 0 or widget.width <= 0 or widget.height <= 0:
-            return False
-        widget = widget.parent
-    return True
-
-
-def _controls(screen) -> list:  # type: ignore[no-untyped-def]
-    """Everything on the screen a player taps: the buttons shown, and the board."""
-    shown = [w for w in screen.walk(restrict=True) if hasattr(w, "on_release") and _shown(w)]
-    return [*shown, screen.ids.board]
 
 
 @pytest.mark.parametrize("players", [2, 4, 5])
@@ -117,9 +95,9 @@ def test_a_toast_stands_over_no_control(ui: Driver, size: tuple[int, int], playe
     assert ui.app.message == "Nothing to do on that space now."
     ui.pump(3)
     toast = ui.app.root.ids.message_bar
-    box = _window_rect(toast)
+    box = window_rect(toast)
     assert toast.opacity == 1 and toast.height > 0
-    covered = [getattr(w, "text", w) for w in _controls(screen) if _overlap(box, _window_rect(w))]
+    covered = [getattr(w, "text", w) for w in controls(screen) if overlap(box, window_rect(w))]
     assert not covered, covered
     top_bar = ui.app.root.ids.home_button.parent
     assert toast.top <= top_bar.y
@@ -250,20 +228,20 @@ def _drag(ui: Driver, widget, start: tuple[float, float], dy: float) -> None:  #
 
 
 def _helpers(screen) -> list:  # type: ignore[no-untyped-def]
-    return [w for w in _controls(screen) if str(getattr(w, "text", "")).startswith("The ")]
+    return [w for w in controls(screen) if str(getattr(w, "text", "")).startswith("The ")]
 
 
 def _all_show(screen, texts: list[str]) -> bool:  # type: ignore[no-untyped-def]
     """Each button with one of ``texts`` shows whole in the moves' list, in two lines at
     most, at least 48 dp tall and in 15sp text or more."""
-    scroll = _window_rect(screen.ids.action_scroll)
-    buttons = [w for w in _controls(screen) if getattr(w, "text", None) in texts]
+    scroll = window_rect(screen.ids.action_scroll)
+    buttons = [w for w in controls(screen) if getattr(w, "text", None) in texts]
     assert len(buttons) == len(texts), texts
     for button in buttons:
         assert button.font_size >= sp(15) and min(button.size) >= dp(48)
         line = button._label.get_extents("Hg")[1]
         assert button.texture_size[1] < 2.6 * line, button.text  # two lines, not three
-        x0, y0, x1, y1 = _window_rect(button)
+        x0, y0, x1, y1 = window_rect(button)
         assert scroll[0] - 0.5 <= x0 and x1 <= scroll[2] + 0.5, button.text
         assert scroll[1] - 0.5 <= y0 and y1 <= scroll[3] + 0.5, button.text  # no scrolling
     return True

@@ -124,6 +124,11 @@ class GingerdeadScreen(GameScreen):
     def view(self, viewer: int | None = None) -> View:
         return self.controller.view(viewer)
 
+    @property
+    def toast_area(self) -> Any:
+        """The log: words only, so a toast there hides neither a tile nor a button."""
+        return self.ids.log_view
+
     def refresh(self) -> None:
         if self.controller is None:
             return

@@ -166,6 +166,11 @@ class PoucetScreen(GameScreen):
         if self._cues is not None:
             self._cues.play("wolf_catch")
 
+    @property
+    def toast_area(self) -> Any:
+        """The path: a picture only, so a toast there hides no button."""
+        return self.ids.path
+
     def refresh(self) -> None:
         if self.controller is None:
             return
