@@ -133,8 +133,8 @@ def next_free_pin(pins: dict[str, int], role: str, direction: int) -> int:
 
 def reset_sentence(path: Path | None, dropped: list[str]) -> str:
     """What the player reads about saved house rules that no longer fit: each rule by
-    the game's and the rule's own names, the file by its name alone (no folders)."""
-    where = f" (saved in {path.name})" if path is not None else ""
+    the game's and the rule's own names, and the file they were read from."""
+    where = f" (saved in {path})" if path is not None else ""
     return (
         f"Some saved house rules no longer fit this version and are back to the game's "
         f"own rules: {'; '.join(dropped)}{where}."

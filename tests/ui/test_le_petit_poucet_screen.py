@@ -622,13 +622,13 @@ def test_the_easier_games_rule_is_a_toggle_per_series(ui: Driver) -> None:
     assert new_game.options["removed_series"] == "vertical,horizontal"  # the saved format
     toggle(ui, new_game, "2 vertical holes: left out")
     assert new_game.options["removed_series"] == "horizontal"
-    for name in ("no hole", "1 hole", "3 holes"):
+    for name in ("No hole", "1 hole", "3 holes"):
         toggle(ui, new_game, f"{name}: in play")
     assert new_game.options["removed_series"] == "none,one,horizontal,three"
     last = ui.button("2 vertical holes: in play", new_game.ids.options)
     assert last.disabled  # one series at least stays in play
     ui.screenshot("petit-poucet-easier-games")
-    toggle(ui, new_game, "no hole: left out")
+    toggle(ui, new_game, "No hole: left out")
     toggle(ui, new_game, "1 hole: left out")
     assert new_game.options["removed_series"] == "horizontal,three"
     ui.tap(new_game.ids.start_button)
