@@ -30,7 +30,10 @@ SPARE = (0.10, 0.16, 0.11)
 TARGET = (1.0, 0.86, 0.2)
 REACH = (1.0, 0.95, 0.55, 0.35)
 WOLF = (0.72, 0.08, 0.08)
-BULLET = (0.97, 0.97, 0.97)
+BULLET = (0.85, 0.68, 0.25)
+"""A bullet token: brass."""
+ICON_BULLET = (0.62, 0.62, 0.62)
+"""The bullet icon printed on a path piece: grey, smaller, in the tile's top corner."""
 FUR = (0.52, 0.58, 0.50)
 """A zombie wolf's grey-green fur: a wolf's head, never a red disc like the Red hood's pawn."""
 MUZZLE = (0.74, 0.76, 0.66)
@@ -272,17 +275,27 @@ class LaneBoardView(StencilView):
             return
         Color(*PATH)
         Rectangle(pos=(x + pad, y + pad), size=(size - 2 * pad, size - 2 * pad))
-        if kind != "path-plain":  # the printed icon, in the corner
-            icon = size * 0.18
-            Color(*(WOLF if kind == "path-wolf" else (0.45, 0.45, 0.45)))
-            Rectangle(pos=(x + size - pad - icon - 2, y + size - pad - icon - 2), size=(icon, icon))
-        if cell in self.board.bullets:
-            Color(*BULLET)
-            Ellipse(pos=(x + size * 0.62, y + size * 0.10), size=(size * 0.26, size * 0.26))
-            Color(0.3, 0.3, 0.3)
-            Line(circle=(x + size * 0.75, y + size * 0.23, size * 0.13), width=1)
+        if kind == "path-wolf":  # the printed icon, in the corner, as what it means
+            self._wolf_head(x + size * 0.80, y + size * 0.80, size * 0.42)
+        elif kind == "path-bullet":
+            self._bullet(x + size * 0.82, y + size * 0.66, size * 0.28, ICON_BULLET)
+        if cell in self.board.bullets:  # a bullet token lying on the tile
+            self._bullet(x + size * 0.80, y + size * 0.10, size * 0.40, BULLET)
         if cell in self.board.wolves:
             self._wolf_head(x + size * 0.40, y + size * 0.50, size * 1.2)
+
+    @staticmethod
+    def _bullet(cx: float, y: float, tall: float, colour: tuple[float, float, float]) -> None:
+        """A bullet standing up, its base at ``y``: a case and a rounded tip, outlined
+        (a token lying on the tile, or, hollow grey, the printed bullet icon)."""
+        wide = tall * 0.42
+        body = tall * 0.62
+        Color(*colour)
+        Rectangle(pos=(cx - wide / 2, y), size=(wide, body))
+        Ellipse(pos=(cx - wide / 2, y + body - wide * 0.9), size=(wide, wide * 1.8))
+        Color(*INK)
+        Line(rectangle=(cx - wide / 2, y, wide, body), width=dp(1))
+        Line(ellipse=(cx - wide / 2, y + body - wide * 0.9, wide, wide * 1.8, -90, 90), width=dp(1))
 
     @staticmethod
     def _wolf_head(cx: float, cy: float, size: float) -> None:
