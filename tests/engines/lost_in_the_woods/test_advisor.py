@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import math
@@ -240,25 +241,31 @@ def test_sequential_advice_matches_plain_engine_playouts() -> None:
         assert high - low <= 0.02 + 1e-9
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_the_paired_race_is_unbiased_and_picks_the_exact_best(seed: int) -> None:
-    """Common random numbers must change no choice's own odds: each choice's estimate is
-    held to its exact value (every chance outcome enumerated), and the choice recommended
-    at 99% is the exactly best one."""
-    game = _small_game(torches=1)
+@functools.cache
+def _race_position() -> tuple[LostInTheWoodsState, dict[Any, float]]:
+    """The paired race's position and each choice's exact win rate, enumerated once for
+    every seed (the enumeration is most of the test's time)."""
     state = position(
-        game=game,
+        game=_small_game(torches=1),
         forest=SMALL_FOREST,
         row=["shamrock", "wolf"],
         deck=[{"torch": 1, "owl": 1, "bat": 1, "shamrock": 1, "distelfink": 1}],
         time=7,
         options={"max_shuffles": 2},
     )
-    policy = pol.ROLLOUT_POLICY
     exact = {
-        a: _exact_win(state.child(a), policy, {})  # type: ignore[arg-type]
+        a: _exact_win(state.child(a), pol.ROLLOUT_POLICY, {})  # type: ignore[arg-type]
         for a in state.legal_actions()
     }
+    return state, exact
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_paired_race_is_unbiased_and_picks_the_exact_best(seed: int) -> None:
+    """Common random numbers must change no choice's own odds: each choice's estimate is
+    held to its exact value (every chance outcome enumerated), and the choice recommended
+    at 99% is the exactly best one."""
+    state, exact = _race_position()
     first = recommend(state, seed=seed)
     assert first.confident and first.recommended == max(exact, key=exact.__getitem__)
     advice = advise(state, seed=seed, precision=0.005)
