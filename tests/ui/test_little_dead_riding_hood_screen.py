@@ -495,7 +495,8 @@ def test_zombie_wolves_are_drawn_as_wolf_heads_not_red_discs(ui: Driver) -> None
     assert ui.app.controller.state.board.wolves == {(0, 1)}
     instructions = board.canvas.children
     triangles = [i for i in instructions if isinstance(i, Triangle)]
-    assert len(triangles) == 3  # two ears and a muzzle: one wolf's head
+    icons = sum(1 for _, kind in ui.screen().table.tiles if kind == "path-wolf")
+    assert len(triangles) == 3 * (1 + icons)  # two ears and a muzzle: the wolf, and each icon
     x, y, size = board.cell_rect((0, 1))
     assert all(x <= px <= x + size for px in triangles[0].points[::2])
     furs = [i for i in instructions if isinstance(i, Color) and tuple(i.rgb) == FUR]
