@@ -247,15 +247,17 @@ class LittleDeadRidingHoodScreen(GameScreen):
         table = self.table
         self.prompt = view.headline if view.end is None else ""  # the end banner says why
         self.status = table.status
-        self.headline = self._banner(view, table)
+        acting = drawing_player(view, table)
+        name = None if acting is None else self.controller.player_name(acting)
+        self.headline = (  # the end banner says who won and why
+            "Game over" if view.end is not None else f"{table.status} - {name or 'the table'}"
+        )
         game = self.controller.game
         colours = [view_widgets.player_colour(i, game) for i in range(len(table.players))]
         if view.end is not None:
             self.ids.turn.hide()  # the end banner alone says who won and why
         else:
-            acting = drawing_player(view, table)
-            who = "The table" if acting is None else self.controller.player_name(acting)
-            self.ids.turn.show(who, acting, game)
+            self.ids.turn.show(name or "The table", acting, game)
         shape = (table.rows + 1, table.columns, view.end is not None)
         if self._shape != shape:
             self._shape = shape
@@ -264,13 +266,6 @@ class LittleDeadRidingHoodScreen(GameScreen):
         self._fill_players(table, colours)
         self._fill_actions(view, table)
         self._sync_bag(table)
-
-    def _banner(self, view: View, table: LdrhTable) -> str:
-        if view.end is not None:
-            return "Game over"  # the end banner says who won and why
-        acting = drawing_player(view, table)
-        who = "the table" if acting is None else self.controller.player_name(acting)
-        return f"{table.status} - {who}"
 
     def _fill_players(self, table: LdrhTable, colours: list[Any]) -> None:
         seated = len(self._lines)
