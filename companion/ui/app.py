@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
 from kivy.base import ExceptionHandler, ExceptionManager
@@ -21,16 +21,18 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion import owner_box
 from companion.engines import registry
 from companion.engines.base import PIECES_KEY, InvalidOptions
-from companion.session.journal import GameRecord
-from companion.session.session import ResumeFailed, SavedByNewerVersion, Session
 from companion.system import power
 from companion.system.backlight import Backlight, find_backlight
 from companion.system.screen_sleep import ScreenSleep
-from companion.ui.controller import GameController
+from companion.ui.screens.shell import ShellScreens  # noqa: F401  (app.kv's screen manager)
 from companion.ui.services import Services
+
+if TYPE_CHECKING:
+    from companion.session.journal import GameRecord
+    from companion.session.session import Session
+    from companion.ui.controller import GameController
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
@@ -93,19 +95,16 @@ class CompanionApp(App):
 
     # -- building ------------------------------------------------------------------
     def build(self) -> RootLayout:
-        from companion.ui import (
-            view_widgets,  # noqa: F401  (the shared view widgets for kv)
-            virtual_panel,  # noqa: F401  (registers VirtualPanel for kv)
-        )
-        from companion.ui.screens import shell_screens
+        """The shell around Home; every other screen is built when first opened
+        (``ShellScreens``), and the widgets a game's view uses with its screen."""
+        from companion.ui import virtual_panel  # noqa: F401  (registers VirtualPanel for kv)
 
         Builder.load_file(str(HERE / "widgets.kv"))
         Builder.load_file(str(HERE / "virtual_panel.kv"))
         Builder.load_file(str(HERE / "app.kv"))
         root = RootLayout()
         root.bind(size=self._rescale)
-        for screen_class in shell_screens():
-            root.ids.manager.add_widget(screen_class())
+        root.ids.manager.build("home")
         ExceptionManager.add_handler(self._error_handler)
         return root
 
@@ -265,6 +264,7 @@ class CompanionApp(App):
     ) -> None:
         """A new game; ``setup`` (a finished game's, for Play again) or else the owner's box;
         ``pieces``: each player's piece, chosen at New game."""
+        from companion.session.session import Session
         from companion.ui.games import setup_for
 
         try:
@@ -315,6 +315,8 @@ class CompanionApp(App):
         )
 
     def resume_game(self, record: GameRecord) -> None:
+        from companion.session.session import ResumeFailed, SavedByNewerVersion, Session
+
         try:
             session = Session.resume(self.services.journal, record.id)
         except SavedByNewerVersion as err:
@@ -331,6 +333,7 @@ class CompanionApp(App):
         self.services.journal.abandon_game(record.id)
 
     def _show_session(self, session: Session) -> None:
+        from companion.ui.controller import GameController
         from companion.ui.games import screen_for
 
         self.leave_game()
@@ -376,6 +379,8 @@ BOX_KEPT = (
 
 def _box_changed(game_id: str, kept: dict[str, Any], now: dict[str, Any]) -> str | None:
     """What Play again says when the owner's box changed since the finished game began."""
+    from companion import owner_box
+
     return BOX_KEPT if owner_box.box_changed(registry.get(game_id), kept, now) else None
 
 

@@ -8,18 +8,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion import paths
 from companion import roster as roster_mod
 from companion import settings as settings_mod
-from companion.devices.hub import DeviceHub
 from companion.devices.pins import running_on_pi
-from companion.devices.turntable.kit import idle_status
 from companion.roster import Roster
 from companion.session.journal import Journal
 from companion.settings import Settings
 from companion.ui.sound import SoundPlayer
+
+if TYPE_CHECKING:
+    from companion.devices.hub import DeviceHub
 
 
 @dataclass
@@ -27,16 +28,26 @@ class Services:
     data_dir: Path
     journal: Journal
     settings: Settings
-    devices: DeviceHub
+    simulated: bool
+    """Simulated devices (``--sim``, or off a Pi): the virtual kit stands in for the table's."""
     problems: list[str] = field(default_factory=list)
     """Messages to show the player at start (a damaged journal or settings file)."""
     sound: SoundPlayer = field(default_factory=SoundPlayer)
     roster: Roster = field(default_factory=Roster)
     """The names players gave, for the next New game."""
+    pins: dict[str, int] = field(default_factory=dict)
+    """The pin map as it was at start: a pin changed in Settings is used after a restart."""
+    pin_factory: Any = None
+    """A gpiozero pin factory to use instead of the one the hub would choose (tests)."""
+    _devices: DeviceHub | None = field(default=None, init=False, repr=False)
 
     @property
-    def simulated(self) -> bool:
-        return self.devices.simulated
+    def devices(self) -> DeviceHub:
+        """The device hub, opened when first needed (the Devices screen, the virtual kit,
+        a game): gpiozero and the turntable code take no part in showing the home screen."""
+        if self._devices is None:
+            self._devices = open_devices(self)
+        return self._devices
 
     def save_settings(self) -> None:
         settings_mod.save(self.settings, paths.settings_path(self.data_dir))
@@ -47,14 +58,29 @@ class Services:
         roster_mod.save(self.roster, paths.roster_path(self.data_dir))
 
     def close(self) -> None:
-        self.devices.close()
+        if self._devices is not None:
+            self._devices.close()
         self.journal.close()
+
+
+def open_devices(services: Services) -> DeviceHub:
+    """The hub on the start's pin map, with the turntable's idle status."""
+    from companion.devices.hub import DeviceHub
+    from companion.devices.turntable.kit import idle_status
+
+    sim, settings = services.simulated, services.settings
+    devices = DeviceHub(sim, services.pins, services.pin_factory)
+    devices.set_idle(
+        "turntable",
+        lambda: idle_status(sim, settings.serial_port, settings.turntable_analog),
+    )
+    return devices
 
 
 def build_services(
     data_dir: str | Path | None = None, simulated: bool | None = None, pin_factory: Any = None
 ) -> Services:
-    """Open the journal and settings (recovering damaged files) and the devices."""
+    """Open the journal and settings (recovering damaged files); the devices open later."""
     base = paths.data_dir(data_dir)
     problems: list[str] = []
     journal, corrupt = Journal.open_or_recover(paths.journal_path(base))
@@ -69,18 +95,14 @@ def build_services(
     roster, roster_problem = roster_mod.load(paths.roster_path(base))
     if roster_problem:
         problems.append(roster_problem)
-    sim = (not running_on_pi()) if simulated is None else simulated
-    devices = DeviceHub(sim, settings.pins, pin_factory)
-    devices.set_idle(
-        "turntable",
-        lambda: idle_status(sim, settings.serial_port, settings.turntable_analog),
-    )
     return Services(
         base,
         journal,
         settings,
-        devices,
+        (not running_on_pi()) if simulated is None else simulated,
         problems,
         SoundPlayer(settings.sound, settings.volume / 100),
         roster,
+        dict(settings.pins),
+        pin_factory,
     )
