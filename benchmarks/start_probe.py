@@ -1,11 +1,13 @@
 """One cold start of the app, run by ``bench_start`` in a fresh interpreter.
 
-Starts the companion the way ``companion --sim`` does (``launch_app``), and once the
-home screen has been drawn (the frame after ``on_start``) prints one JSON line: the
-wall-clock time, the resident memory, the part of it that is mapped GL driver code
-and data (the software GL Xvfb forces), which heavy modules were imported, and every
-module imported (``tests/ui/test_start_imports.py`` reads those); then stops the app.  ``--eager`` first imports every game's engine, numpy and
-the advisor, as a start that loads everything up front would.
+Starts the companion as ``companion --sim --data-dir DIR`` does (the command line's
+``main``), and once the home screen has been drawn (the frame after ``on_start``)
+prints one JSON line: the wall-clock time then (taken before anything is measured),
+the resident memory, the part of it that is mapped GL driver code and data (the
+software GL Xvfb forces), which heavy modules were imported, and every module
+imported (``tests/ui/test_start_imports.py`` reads those); then stops the app.
+``--eager`` first imports every game's engine, numpy and the advisor, as a start
+that loads everything up front would.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ def rss_kb() -> tuple[int, int]:
 
 
 def report(app: Any) -> None:
+    shown = time.time()
     total, gl = rss_kb()
     engines = sorted(
         {
@@ -51,7 +54,7 @@ def report(app: Any) -> None:
     print(
         json.dumps(
             {
-                "shown": time.time(),
+                "shown": shown,
                 "screen": app.manager.current,
                 "rss_kb": total,
                 "gl_kb": gl,
@@ -77,7 +80,8 @@ def main() -> int:
         from companion.engines.lost_in_the_woods import advisor  # noqa: F401
 
         registry.all_games()
-    from companion.ui.launch import configure_kivy, launch_app
+    from companion.cli import main as companion
+    from companion.ui.launch import configure_kivy
 
     configure_kivy()  # as launch_app does before Kivy's first import: Kivy reads it then
     from kivy.clock import Clock
@@ -91,7 +95,7 @@ def main() -> int:
         Clock.schedule_once(lambda _dt: Clock.schedule_once(lambda _dt: report(app)), 0)
 
     CompanionApp.on_start = on_start  # type: ignore[method-assign]
-    return launch_app(argparse.Namespace(data_dir=given.data_dir, fullscreen=False, sim=True))
+    return companion(["--sim", "--data-dir", given.data_dir])
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import instance_lock
+from companion import cli, instance_lock
 from companion.start_guard import LIMIT, StartGuard
 from companion.ui import launch, safe_mode, services
 
@@ -37,6 +37,17 @@ def test_a_second_companion_on_the_same_data_says_so_and_exits(
     finally:
         first.release()
     assert "Another companion is already running" in capsys.readouterr().err
+
+
+def test_a_plain_start_is_parsed_without_the_tools() -> None:
+    """The tools import engines: only a command line naming one (or asking for help, or
+    wrong) is parsed with them."""
+    assert cli.app_start(["--sim", "--data-dir", "d"]) == argparse.Namespace(
+        sim=True, fullscreen=False, data_dir="d"
+    )
+    assert cli.app_start([]) == argparse.Namespace(sim=False, fullscreen=False, data_dir=None)
+    for argv in (["games"], ["--sim", "odds", "x"], ["-h"], ["--data-dir"], ["--nonsense"]):
+        assert cli.app_start(argv) is None, argv
 
 
 def test_the_log_is_private_whatever_the_umask(tmp_path: Path) -> None:
