@@ -3,7 +3,8 @@
 Each run is a fresh interpreter (``benchmarks/start_probe.py``) starting the app as
 ``companion --sim`` does, on an empty data directory, in the X display ``make bench``
 provides (Xvfb: software GL).  Start time is from just before the process is spawned
-to the frame after the home screen was entered.  Memory is the resident set there,
+to the frame after the home screen was entered; its CPU time to then is shown beside
+it (less disturbed by other work on the machine).  Memory is the resident set there,
 without the software GL driver's own mappings (llvmpipe/swrast and LLVM, which a Pi's
 hardware GL does not have), read from /proc/self/smaps.  The eager start imports
 every engine, numpy and the advisor first, as a start that loads all up front would.
@@ -99,6 +100,7 @@ def main() -> None:
         ("eager (all engines, numpy, advisor)", measured[True]),
     ):
         seconds = [float(r["seconds"]) for r in runs]
+        cpu = [float(r["cpu"]) for r in runs]
         rss = [int(r["rss_kb"]) / 1024 for r in runs]
         gl = [int(r["gl_kb"]) / 1024 for r in runs]
         own = [a - b for a, b in zip(rss, gl, strict=True)]
@@ -106,6 +108,7 @@ def main() -> None:
             [
                 name,
                 spread(seconds),
+                spread(cpu),
                 spread(rss, "{:.0f}"),
                 spread(gl, "{:.0f}"),
                 spread(own, "{:.0f}"),
@@ -116,7 +119,16 @@ def main() -> None:
         results[name] = (statistics.median(seconds), statistics.median(own))
     print_table(
         f"Cold start to the home screen ({RUNS} runs each after the first, min/median/max)",
-        ["start", "seconds", "RSS MB", "GL driver MB", "RSS without GL MB", "heavy", "engines"],
+        [
+            "start",
+            "seconds",
+            "CPU s",
+            "RSS MB",
+            "GL driver MB",
+            "RSS without GL MB",
+            "heavy",
+            "engines",
+        ],
         rows,
     )
     seconds, own = results["the app's start"]

@@ -2,8 +2,8 @@
 
 Starts the companion as ``companion --sim --data-dir DIR`` does (the command line's
 ``main``), and once the home screen has been drawn (the frame after ``on_start``)
-prints one JSON line: the wall-clock time then (taken before anything is measured),
-the resident memory, the part of it that is mapped GL driver code and data (the
+prints one JSON line: the wall-clock time then and the CPU time used so far (both
+taken before anything is measured), the resident memory, the part of it that is mapped GL driver code and data (the
 software GL Xvfb forces), which heavy modules were imported, and every module
 imported (``tests/ui/test_start_imports.py`` reads those); then stops the app.
 ``--eager`` first imports every game's engine, numpy and the advisor, as a start
@@ -42,7 +42,7 @@ def rss_kb() -> tuple[int, int]:
 
 
 def report(app: Any) -> None:
-    shown = time.time()
+    shown, cpu = time.time(), time.process_time()
     total, gl = rss_kb()
     engines = sorted(
         {
@@ -55,6 +55,7 @@ def report(app: Any) -> None:
         json.dumps(
             {
                 "shown": shown,
+                "cpu": cpu,
                 "screen": app.manager.current,
                 "rss_kb": total,
                 "gl_kb": gl,
