@@ -153,7 +153,7 @@ def _keep_fitting(
                 dropped.append(f'{game.name}: "{key}", a rule this version does not have')
         except InvalidOptions as err:
             if dropped is not None:
-                dropped.append(f"{game.name}: {game.option(key).name} ({err})")
+                dropped.append(f"{game.name}: {err}")  # the sentence names the rule
 
 
 def validate(

@@ -74,7 +74,7 @@ def test_house_rules_are_validated_against_the_game(
     assert loaded.options_for("die-race") == {"target": 8}
     path.write_text(json.dumps({"house_rules": {"die-race": {"target": 99}}}))
     _, problem = settings_mod.load(path)
-    assert problem is not None and "Die Race (test game): Target (" in problem
+    assert problem is not None and 'Die Race (test game): "Target" can be a whole number' in problem
 
 
 def test_stepping_a_pin_skips_the_pins_other_devices_use() -> None:

@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
+from companion.engines import option_words
 from companion.engines.view import LogLine, View
 
 CHANCE = -1
@@ -130,26 +131,19 @@ class Option:
         return 10 if span >= 100 else 5 if span >= 40 else 1
 
     def validate(self, value: Any) -> Any:
-        """Return ``value`` checked (and widened int->float) or raise InvalidOptions."""
+        """Return ``value`` checked (and widened int->float) or raise InvalidOptions,
+        whose sentence names the rule and what it can be in a player's words."""
         expected = type(self.default)
         if expected is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
-        if type(value) is not expected:
-            raise InvalidOptions(f"option {self.key!r} must be {expected.__name__}, got {value!r}")
-        if expected in (int, float) and not -(2**53) <= value <= 2**53:  # also NaN, infinities
-            shown = repr(value) if expected is float else "a number that large"
-            raise InvalidOptions(f"option {self.key!r} must be a sensible number; got {shown}")
-        if self.choices and value not in self.choices:
-            allowed = ", ".join(repr(c) for c in self.choices)
-            raise InvalidOptions(f"option {self.key!r} must be one of {allowed}; got {value!r}")
-        if self.minimum is not None and value < self.minimum:
-            raise InvalidOptions(
-                f"option {self.key!r} must be at least {self.minimum}; got {value!r}"
-            )
-        if self.maximum is not None and value > self.maximum:
-            raise InvalidOptions(
-                f"option {self.key!r} must be at most {self.maximum}; got {value!r}"
-            )
+        if (
+            type(value) is not expected
+            or (expected in (int, float) and not -(2**53) <= value <= 2**53)  # NaN, infinities
+            or (self.choices and value not in self.choices)
+            or (self.minimum is not None and value < self.minimum)
+            or (self.maximum is not None and value > self.maximum)
+        ):
+            raise InvalidOptions(option_words.refusal(self, value))
         return value
 
 

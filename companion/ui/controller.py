@@ -134,12 +134,18 @@ class GameController:
             return False
         return self.apply(outcome, Source.APP_DRAW)
 
-    def undo(self) -> bool:
+    def undo(self, steps: int = 1) -> bool:
+        """Take back the last ``steps`` steps (several when one tap made them all)."""
         before = list(self.session.state.log)
+        taken = 0
         try:
-            self.session.undo()
+            while taken < steps:
+                self.session.undo()
+                taken += 1
         except UndoRefused as err:
             self.message(str(err))
+            if taken:  # the steps already taken back are shown
+                self.changed()
             return False
         gone = before[len(self.session.state.log) :]
         self.message(f"Took back: {gone[0].text}" if gone else "Took back the last step.")

@@ -97,10 +97,8 @@ class OptionRow(BoxLayout):
         """Why the words ``keys`` are not a value this rule takes, in a sentence ("" if they are)."""
         try:
             self.option.validate(" ".join(keys))
-        except InvalidOptions as err:
-            reason = str(err).replace(f"option {self.option.key!r}: ", "")
-            reason = reason.replace(f"option {self.option.key!r}", "it")
-            return f"{self.option.name} cannot be used: {reason}."
+        except InvalidOptions as err:  # the sentence names the rule in player words
+            return f"{err}."
         return ""
 
     def why(self) -> None:

@@ -95,7 +95,7 @@ def test_a_key_that_names_no_action_says_so(
         ({"players": 2}, "missing the required key 'game'"),
         ({"game": "chess", "players": 2}, "no game 'chess'"),
         ({"game": "die-race", "players": 7}, "1-3 players, not 7"),
-        ({"game": "die-race", "players": 2, "options": {"target": "far"}}, "option 'target'"),
+        ({"game": "die-race", "players": 2, "options": {"target": "far"}}, '"Target" can be'),
         ({"game": "die-race", "players": 2, "actions": "roll 1"}, "list of action texts"),
         ({"game": "die-race", "players": 2, "seed": 1.5}, "'seed' must be an integer"),
         ({"game": "die-race", "players": 2, "moves": []}, "unknown key(s): moves"),

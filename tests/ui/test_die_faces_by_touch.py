@@ -70,7 +70,7 @@ def test_a_die_without_a_number_is_refused_in_a_sentence(ui: Driver) -> None:
     ui.tap(ui.button("Wolf's head", _dialog(PickList)))
     ui.settle_dialogs()
     ui.tap(editor.ids.done_button)
-    assert editor.problem_text == "Die faces cannot be used: it needs at least one number face."
+    assert editor.problem_text == '"Die faces" needs at least one number face.'
     assert "'" not in editor.problem_text and "option" not in editor.problem_text
     assert ui.screen().options["die_faces"] == "1 wolf"  # nothing changed
     ui.tap(editor.ids.cancel_button)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from companion.engines.base import Option
+from companion.engines.base import InvalidOptions, Option
 from companion.engines.registry import all_games
 from tests.engines.view_checks import player_words_problem
 
@@ -98,3 +98,85 @@ def test_new_game_shows_each_rule_in_words(ui: Any, game_id: str, size: tuple[in
             assert player_words_problem(line) is None, line
     ui.scroll_into_view(rows[0])
     ui.screenshot(f"house-rules-{game_id}", size)
+
+
+def refused_values(option: Option) -> list[object]:
+    """Values a saved settings file or a hand-made scenario may hold that ``option``
+    refuses: another kind of value, a choice it lacks, numbers out of its range."""
+    other_kind: object = "yes" if isinstance(option.default, bool | int | float) else 7
+    values: list[object] = [None, [1], other_kind]
+    if option.choices or option.members:
+        values += ["not-a-choice", "not-a-choice,neither"]
+    if option.words:
+        values += ["seven", "wolf", "", "1 2 3 seven"]
+    if isinstance(option.default, int | float) and not isinstance(option.default, bool):
+        values += [float("nan"), float("inf"), 10**30]
+        if option.minimum is not None:
+            values.append(option.minimum - 1)
+        if option.maximum is not None:
+            values.append(option.maximum + 1)
+    return values
+
+
+def refusal(option: Option, value: object) -> str:
+    with pytest.raises(InvalidOptions) as refused:
+        option.validate(value)
+    return str(refused.value)
+
+
+@pytest.mark.parametrize(("game_id", "option"), RULES, ids=[f"{g}-{o.key}" for g, o in RULES])
+def test_a_refused_house_rule_is_told_in_player_words(game_id: str, option: Option) -> None:
+    """Settings and New game show why a value does not fit after the game's name: the
+    sentence names the rule by its short name and what it can be, never a key."""
+    keys = [option.key] + [str(c) for c in option.choices if isinstance(c, str) and c]
+    keys += [k for k, _ in option.members] + [k for k, _ in option.words if not k.isdigit()]
+    for value in refused_values(option):
+        text = refusal(option, value)
+        where = f"{game_id} {option.key} refusing {value!r}: {text!r}"
+        assert text.startswith(f'"{option.name}" '), where
+        assert player_words_problem(text) is None, where
+        assert "option" not in text and not re.search(r"\w_\w", text), where
+        for key in keys:
+            for form in key_forms(key):
+                assert not form.search(text), f"{where} names the key {key!r}"
+        if option.words:
+            continue  # a list of faces: each face is named by the list's own check
+        for label in option.choice_labels:
+            assert label in text, f"{where} does not name the choice {label!r}"
+        for _, name in option.members:
+            assert name in text, f"{where} does not name {name!r}"
+        for bound in (option.minimum, option.maximum):
+            if bound is not None:
+                assert f"{bound:g}" in text, f"{where} does not say the bound {bound}"
+
+
+def test_refusals_read_as_sentences() -> None:
+    """The sentences themselves, one of each kind, as a player reads them on Settings."""
+    by_id = {game.id: game for game in GAMES}
+    ginger, wolf = by_id["gingerdead-house"], by_id["beware-of-the-wolf"]
+    assert (
+        refusal(ginger.option("round_limit"), 200)
+        == '"Round limit" can be a whole number from 5 to 100, not 200'
+    )
+    assert refusal(ginger.option("player_decks"), "paper") == (
+        '"Player decks" can be "The app\'s decks" or "Your real cards", not "paper"'
+    )
+    assert refusal(wolf.option("guard_blocks_passing"), "yes") == (
+        '"No passing the wolf" can be On or Off, not "yes"'
+    )
+    assert refusal(wolf.option("midline_tolerance"), float("inf")) == (
+        '"Midline width (degrees)" can be a number from 0 to 10, not a number that large'
+    )
+    assert refusal(wolf.option("die_faces"), "1 2 seven") == (
+        '"Die faces" cannot show "seven": each face is a number from 1 to 12 or the wolf\'s head'
+    )
+    assert refusal(wolf.option("die_faces"), 6) == (
+        '"Die faces" can be a list of faces, each 1 to 12 or Wolf\'s head, not 6'
+    )
+    series = by_id["le-petit-poucet"].option("removed_series")
+    every = ",".join(key for key, _ in series.members)
+    names = [name for _, name in series.members]
+    assert refusal(series, every).endswith(
+        f'except all of them together, not "{series.value_words(every)}"'
+    )
+    assert all(f'"{name}"' in refusal(series, "oak") for name in names)

@@ -10,7 +10,8 @@ DEFAULT_FACES = "1 2 3 4 5 wolf"
 
 
 def parse_faces(text: str) -> tuple[int | str, ...]:
-    """The die faces from text like ``"1 2 3 4 5 wolf"``; raises InvalidOptions if unusable."""
+    """The die faces from text like ``"1 2 3 4 5 wolf"``; raises InvalidOptions if unusable
+    (its sentence follows the rule's name: '"Die faces" needs at least two faces')."""
     faces: list[int | str] = []
     for word in text.replace(",", " ").split():
         if word.casefold() == WOLF_FACE:
@@ -18,13 +19,14 @@ def parse_faces(text: str) -> tuple[int | str, ...]:
         elif word.isdigit() and 1 <= int(word) <= 12:
             faces.append(int(word))
         else:
+            shown = f'"{word}"' if len(word) <= 20 else "a word that long"
             raise InvalidOptions(
-                f"option 'die_faces': {word!r} is not a face; use numbers 1-12 and 'wolf'"
+                f"cannot show {shown}: each face is a number from 1 to 12 or the wolf's head"
             )
     if len(faces) < 2:
-        raise InvalidOptions("option 'die_faces' needs at least two faces")
+        raise InvalidOptions("needs at least two faces")
     if not any(isinstance(f, int) for f in faces):
-        raise InvalidOptions("option 'die_faces' needs at least one number face")
+        raise InvalidOptions("needs at least one number face")
     return tuple(faces)
 
 

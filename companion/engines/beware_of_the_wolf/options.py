@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engines.base import Option
+from companion.engines.base import InvalidOptions, Option
 from companion.engines.beware_of_the_wolf.die import DEFAULT_FACES, WOLF_FACE, parse_faces
 
 FACE_WORDS = (*((str(n), str(n)) for n in range(1, 13)), (WOLF_FACE, "Wolf's head"))
@@ -25,7 +25,10 @@ class FacesOption(Option):
 
     def validate(self, value: Any) -> Any:
         value = super().validate(value)
-        parse_faces(value)
+        try:
+            parse_faces(value)
+        except InvalidOptions as err:
+            raise InvalidOptions(f'"{self.name}" {err}') from err
         return value
 
 

@@ -111,7 +111,10 @@ class LePetitPoucetGame(Game):
         box = self.box
         unknown = removed_series(options["removed_series"]) - set(box.series_keys())
         if unknown:
-            raise InvalidOptions(f"removed_series names unknown series {sorted(unknown)}")
+            rule = self.option("removed_series").name
+            raise InvalidOptions(
+                f'"{rule}" names series this box lacks: {", ".join(sorted(unknown))}'
+            )
         return PoucetState(self, players, options, seed, box)
 
 

@@ -58,7 +58,7 @@ def test_die_faces_option_weights_repeated_faces() -> None:
         ("roll", 2): 0.25,
         ("roll", "wolf"): 0.25,
     }
-    with pytest.raises(InvalidOptions, match="'seven' is not a face"):
+    with pytest.raises(InvalidOptions, match='"Die faces" cannot show "seven"'):
         GAME.new_initial_state(2, {"die_faces": "1 2 seven"})
 
 

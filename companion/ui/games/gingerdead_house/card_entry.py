@@ -1,24 +1,36 @@
-"""The card a player found or drew from a real deck, entered by tapping its picture.
+"""The card a player found in a real deck, entered by tapping its picture.
 
 Each candidate is drawn as a field tile would show the card (power and printed name,
-a shorter name where it does not fit), in a grid that fits the 7" panel whole: the player holds the card, so no odds are shown.
-Each face carries the draw's key (``choice_key``) and is reported to the screen with it.
+the shorter name where it does not fit), under the question it answers ("Tap the
+defense you found in your deck:"): the player holds the card, so no odds are shown.
+Every card the game's box can still give is offered; a long list scrolls with the
+moves.  Each face carries the draw's key (``choice_key``) and is reported with it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from kivy.app import App
-from kivy.factory import Factory
 from kivy.metrics import dp
-from kivy.uix.gridlayout import GridLayout
-from kivy.utils import escape_markup
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
 
 from companion.engines.view import Choice
-from companion.ui.games.gingerdead_house.field_grid import FieldTile  # noqa: F401  (kv)
+from companion.ui.games.gingerdead_house.field_grid import (
+    SIDE_MARGIN,
+    FieldTile,
+    face_text,
+    wrapped_lines,
+)
+from companion.ui.screens import load_kv
 
 COLUMNS = 4
+FACE_HEIGHT = 52
+"""A face's height in dp at the 7" panel: two lines of 15sp text, as a field tile."""
+TILE_BEFORE_CARD = (
+    "First tap your card's picture, on the right: the tiles where it may go then light up."
+)
+"""A field tile tapped while the card pictures wait: what to tap first."""
 
 
 def is_card_entry(outcomes: Sequence[Choice]) -> bool:
@@ -28,47 +40,76 @@ def is_card_entry(outcomes: Sequence[Choice]) -> bool:
     )
 
 
-def unknown_draws(outcomes: Sequence[Choice]) -> int:
-    """How many cards a real deck's draw may enter at once: the app cannot know which
-    card a player drew, so the draws that fill the hand are one tap (0: not such a draw)."""
-    if len(outcomes) != 1 or outcomes[0].hint.get("move") != "draw" or outcomes[0].hint["card"]:
-        return 0
-    return max(1, int(outcomes[0].hint.get("to_go", 1)))
-
-
-def drew_words(who: str, count: int) -> str:
-    """The one button for a hand's refill from a real deck."""
-    return f"{who} drew a card" if count == 1 else f"{who} drew {count} cards"
+def prompt(outcomes: Sequence[Choice]) -> str:
+    """The question over the pictures: a defense found at set-up, or a card drawn."""
+    if outcomes[0].hint.get("move") == "reveal":
+        return "Tap the defense you found in your deck:"
+    return "Tap the card you drew:"
 
 
 def card_faces(outcome: Choice) -> list[str]:
-    """Power first (or "trick"), then the printed name, as a field tile shows a card;
-    and the same with the shorter name, for a tile too small for the printed one."""
-    power = outcome.hint.get("power", "")
-    head = f"[b]{escape_markup(power) if power else 'trick'}[/b] "
+    """The face with the printed name and the one with the shorter name, power first
+    (a trick has none: it says "trick")."""
+    power = outcome.hint.get("power", "") or "trick"
     short = outcome.hint.get("short", outcome.label)
-    return [head + escape_markup(outcome.label), head + escape_markup(short)]
+    return [face_text(power, outcome.label), face_text(power, short)]
 
 
-class CardEntry(GridLayout):
-    """Shows the cards to enter; calls ``on_table(key)`` when one is tapped."""
+def ordered(outcomes: Sequence[Choice]) -> list[Choice]:
+    """Defenses before tricks, each kind by name: as the box lists them."""
+    return sorted(outcomes, key=lambda o: (o.hint.get("type", ""), o.label))
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(cols=COLUMNS, size_hint_y=None, spacing=dp(4), **kwargs)
-        self.bind(minimum_height=self.setter("height"))
 
-    def show(self, outcomes: Sequence[Choice], on_table: Callable[[str], object]) -> None:
-        self.clear_widgets()
-        shown = is_card_entry(outcomes)
-        self.opacity = 1 if shown else 0
-        if not shown:
-            self.height = 0  # an empty grid keeps its last height otherwise
+class CardFace(FieldTile):
+    """One card to tap: a field tile's picture, taller where even the shorter name needs
+    more lines than a tile holds (an owner's own card with a long name), so the power
+    and the name are never cut."""
+
+    least_height = NumericProperty(dp(FACE_HEIGHT))
+    height: float  # Kivy's own property, typed for the checker (no value: not replaced)
+
+    def fit(self) -> None:
+        if not self.faces[1]:  # not yet given its card
             return
-        scale = float(App.get_running_app().text_scale)
-        for outcome in sorted(outcomes, key=lambda o: (o.hint.get("type", ""), o.label)):
-            face = Factory.FieldTile(size_hint_y=None, height=dp(52) * scale)
+        tall = face_height(self.faces[1], self.width, self.font_size, self.least_height)
+        if abs(self.height - tall) > 0.5:
+            self.height = tall  # (the new size fits the text again)
+            return
+        super().fit()
+
+
+def face_height(face: str, width: float, font_size: float, least: float) -> float:
+    """How tall a face must be to hold ``face`` whole at this width (``least`` at least)."""
+    lines = wrapped_lines(face, max(1, width - SIDE_MARGIN), font_size)
+    return max(least, lines * font_size * 1.2 + dp(4) + 1)
+
+
+class CardEntry(BoxLayout):
+    """The question and the cards; calls ``on_table(key)`` when one is tapped."""
+
+    prompt = StringProperty("")
+    shown = BooleanProperty(False)
+
+    def show(
+        self, outcomes: Sequence[Choice], on_table: Callable[[str], object], scale: float = 1
+    ) -> None:
+        """Offer ``outcomes`` as pictures (nothing shown when they are not card entries);
+        ``scale``: the app's text scale, which the faces grow with (1 at the 7" panel)."""
+        grid = self.ids.grid
+        grid.clear_widgets()
+        self.shown = is_card_entry(outcomes)
+        self.prompt = prompt(outcomes) if self.shown else ""
+        if not self.shown:
+            return
+        grid.cols = COLUMNS
+        for outcome in ordered(outcomes):
+            least = dp(FACE_HEIGHT) * scale
+            face = CardFace(size_hint_y=None, height=least, least_height=least)
             face.kind = "defense" if outcome.hint.get("type") == "defense" else "guest"
             face.faces = card_faces(outcome)
             face.choice_key = outcome.key
             face.bind(on_release=lambda b: on_table(b.choice_key))
-            self.add_widget(face)
+            grid.add_widget(face)
+
+
+load_kv(__file__)

@@ -52,7 +52,10 @@ class FieldTile(Button):
         full, short = self.faces
         self.max_lines = lines_that_fit(self.height, self.font_size)
         self.text_size = (max(1, self.width - SIDE_MARGIN), max(1, self.height - dp(4)))
-        fits = full == short or _lines(full, self.text_size[0], self.font_size) <= self.max_lines
+        fits = (
+            full == short
+            or wrapped_lines(full, self.text_size[0], self.font_size) <= self.max_lines
+        )
         self.text = full if fits else short
 
 
@@ -88,7 +91,12 @@ class FieldGrid(GridLayout):
 
 
 def _face(tile: TileView, name: str) -> str:
-    return f"[b]{escape_markup(tile.power)}[/b] {escape_markup(name)}" if tile.card else ""
+    return face_text(tile.power, name) if tile.card else ""
+
+
+def face_text(power: str, name: str) -> str:
+    """A card as a tile shows it: the power in bold first, then the name."""
+    return f"[b]{escape_markup(power)}[/b] {escape_markup(name)}"
 
 
 def lines_that_fit(height: float, font_size: float) -> int:
@@ -99,7 +107,7 @@ def lines_that_fit(height: float, font_size: float) -> int:
 _measured: dict[tuple[str, int, float], int] = {}
 
 
-def _lines(face: str, width: float, font_size: float) -> int:
+def wrapped_lines(face: str, width: float, font_size: float) -> int:
     """How many lines ``face`` wraps to at this width (measured once per size)."""
     key = (face, int(width), float(font_size))
     if key not in _measured:

@@ -53,11 +53,11 @@ class FlipGrid(BoxLayout):
         self.named.clear_widgets()
         self.missing.clear_widgets()
         if not is_flip_entry(outcomes):
-            self.opacity = 0
-            for part in (self.grid, self.named, self.missing):  # no blank gap in the moves
+            self.opacity, self.spacing = 0, 0
+            for part in (self, self.grid, self.named, self.missing):  # no gap in the moves
                 part.height = 0
             return
-        self.opacity = 1
+        self.opacity, self.spacing = 1, dp(4)
         plain = [o for o in outcomes if not o.hint["named"]]
         if outcomes[0].hint["deck"] == "monster":
             self._monster_rows(plain, on_table)

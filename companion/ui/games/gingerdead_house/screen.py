@@ -39,15 +39,15 @@ from companion.engines.view import View
 from companion.ui.game_screen import GameScreen
 from companion.ui.games.gingerdead_house import taps
 from companion.ui.games.gingerdead_house.card_entry import (
+    TILE_BEFORE_CARD,
     CardEntry,
-    drew_words,
     is_card_entry,
-    unknown_draws,
 )
 from companion.ui.games.gingerdead_house.field_grid import FieldGrid  # noqa: F401  (kv rule)
 from companion.ui.games.gingerdead_house.flip_grid import FlipGrid, is_flip_entry
 from companion.ui.games.gingerdead_house.hand_view import HandDrawer
 from companion.ui.games.gingerdead_house.phase_replay import PhaseReplay, worth_replaying
+from companion.ui.games.gingerdead_house.real_draws import drew_words, refill_steps, unknown_draws
 from companion.ui.games.gingerdead_house.replay_panel import ReplayPanel  # noqa: F401  (kv)
 from companion.ui.games.gingerdead_house.taps import NOTHING, Selection
 from companion.ui.players import game_colour, ink
@@ -299,8 +299,8 @@ class GingerdeadScreen(GameScreen):
         by_grid = table.table_may_enter and is_flip_entry(outcomes)
         by_card = table.table_may_enter and is_card_entry(outcomes)
         flips_all = table.monster_flips > 0 and table.app_may_draw
-        self.ids.chance.show(
-            view.chance,
+        self.ids.chance.show(  # (the card pictures ask their own question)
+            None if by_card else view.chance,
             self.flip_monsters if flips_all else self.controller.draw,
             self.controller.enter_outcome,
             manual=table.table_may_enter and not (by_grid or by_card or drawn),
@@ -316,10 +316,9 @@ class GingerdeadScreen(GameScreen):
         flips: FlipGrid = self.ids.flips
         flips.show(outcomes if by_grid else (), self.controller.enter_outcome)
         cards: CardEntry = self.ids.cards
-        cards.show(outcomes if by_card else (), self.controller.enter_outcome)
-        self.card_prompt = _card_prompt(outcomes) if by_card else ""
-        # the headline already says what is drawn or flipped: the entry says which card
-        self.ids.chance.what = self.card_prompt
+        cards.show(outcomes if by_card else (), self.controller.enter_outcome, _text_scale())
+        self.card_prompt = cards.prompt
+        self.ids.chance.what = ""  # the headline already says what is drawn or flipped
         drawer = self.player_name(table.focus)
         self.drew_label = drew_words(drawer, drawn) if drawn else ""
         self.ids.choices.show(taps.button_choices(view, self.selection), self.choose)
@@ -388,11 +387,20 @@ class GingerdeadScreen(GameScreen):
             self.refresh()
         elif self.selection != NOTHING:
             self.controller.message("That tile is not a place for this move: tap a lit tile.")
+        elif self.card_prompt:
+            self.controller.message(TILE_BEFORE_CARD)
+        elif self.drew_label:
+            self.controller.message(f'Draw your cards, then tap "{self.drew_label}".')
         else:
             self.controller.message(
                 "Pick a card from the hand, or one of your defenses with "
                 "an ability, then tap a lit tile."
             )
+
+    def undo(self) -> None:
+        """A hand's refill from a real deck was one tap: Undo takes all of it back."""
+        if self.controller is not None:
+            self.controller.undo(max(1, refill_steps(self.controller.session)))
 
     def choose(self, key: str) -> None:
         """Make one of the view's choices, by its key."""
@@ -416,13 +424,6 @@ class GingerdeadScreen(GameScreen):
         while self.controller is not None and self.deals_by_itself and _app_deals(self.view()):
             if self.controller.draw() is None:
                 return
-
-
-def _card_prompt(outcomes: Any) -> str:
-    """What the card pictures ask for: a defense found at set-up, or a card drawn."""
-    if outcomes[0].hint.get("move") == "reveal":
-        return "Tap the defense you found in your deck:"
-    return "Tap the card you drew:"
 
 
 def _app_deals(view: View) -> bool:
