@@ -112,10 +112,14 @@ def controls(screen: Any) -> list[Any]:
     return [*found, board] if board is not None and shown(board) else found
 
 
-def check_toast_leaves_the_top_bar(ui: Driver) -> None:
+LONG_MESSAGE = "Took back: Player 1 draws 5 cards. The hand is as it was before the draw."
+"""As long as the longest messages the games show (an Undo naming a step)."""
+
+
+def check_toast_leaves_the_top_bar(ui: Driver, text: str = LONG_MESSAGE) -> None:
     """A message shows below the top bar, over no control of the screen (issue 12: messages
     never hide the controls), and lets a tap through to what lies under it."""
-    ui.app.notify("Something to read")
+    ui.app.notify(text)
     ui.pump(3)
     toast = ui.app.root.ids.message_bar
     top_bar = ui.app.root.ids.home_button.parent
