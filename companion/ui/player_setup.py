@@ -14,6 +14,8 @@ from __future__ import annotations
 import random
 from typing import Any, TypeVar
 
+from kivy.app import App
+from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
@@ -233,13 +235,35 @@ class PlayerSetup(BoxLayout):
         for name in self.recent:
             if name in self.names:
                 continue
-            chip = Factory.QuietTap(text=name, size_hint_x=None, width=max(96, 14 * len(name)))
+            chip = Factory.RecentName(text=name)
             chip.bind(on_release=lambda b: self.take_recent(b.text))
             chips.add_widget(chip)
+        self._fit_recent(chips.children)
         draw = self.ids.draw_button
         draw.text = "The app draws who begins" if self.app_draws else "Let the app draw who begins"
         draw.opacity = 1 if self.asks else 0
         draw.disabled = not self.asks
+
+    def on_kv_post(self, _base: Any) -> None:
+        app = App.get_running_app()
+        if app is not None:
+            app.bind(text_scale=lambda *_: Clock.schedule_once(self._rescaled))
+
+    def _rescaled(self, _dt: float = 0.0) -> None:
+        """The window grew or shrank: the chips' words did too, so measure them again."""
+        self._even_chips(self.ids.rows.children)
+        self._fit_recent(self.ids.recent.children)
+
+    @staticmethod
+    def _fit_recent(chips: list[Any]) -> None:
+        """Each recent name's button as wide as its name at the current text size (a
+        width bound to the words' own size would make the words wrap to it, and so on)."""
+        app = App.get_running_app()
+        least = dp(96) * (app.text_scale if app is not None else 1.0)
+        for chip in chips:
+            chip.text_size = (None, None)
+            chip.texture_update()
+            chip.width = max(least, chip.texture_size[0] + dp(24))
 
     @staticmethod
     def _even_chips(rows: list[Any]) -> None:
@@ -249,8 +273,10 @@ class PlayerSetup(BoxLayout):
         for chip in chips:
             chip.texture_update()
         widest = max((chip.texture_size[0] for chip in chips), default=0)
+        app = App.get_running_app()
+        least = dp(84) * (app.text_scale if app is not None else 1.0)
         for row in rows:
-            row.chip_width = max(dp(84), widest + dp(16)) if widest else 0
+            row.chip_width = max(least, widest + dp(16)) if widest else 0
 
 
 __all__ = ["PlayerSetup", "ink", "turned"]

@@ -1,5 +1,6 @@
 """Devices: each table device, connected, simulated or missing, with its reading in
-words, and a Test button for each part of the kit (a beep, flashes, a press)."""
+words, and a Test button for each part of the kit (a beep, flashes, a press, the
+wolf sensor's live angle)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from kivy.factory import Factory
 from kivy.uix.screenmanager import Screen
 
 from companion.ui.screens import load_kv
+from companion.ui.screens.devices_turntable import IN_GAME, WolfSensorTest, game_link
 
 load_kv(__file__)
 
@@ -29,6 +31,7 @@ class DevicesScreen(Screen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(name="devices", **kwargs)
         self._event: Any = None
+        self.wolf_test = WolfSensorTest()
 
     def on_pre_enter(self, *_args: Any) -> None:
         self.update()
@@ -36,6 +39,7 @@ class DevicesScreen(Screen):
 
     def on_leave(self, *_args: Any) -> None:
         App.get_running_app().services.devices.end_tests()
+        self.wolf_test.stop()
         if self._event is not None:
             self._event.cancel()
             self._event = None
@@ -54,15 +58,19 @@ class DevicesScreen(Screen):
                 row.device_name = status.name
                 row.ids.name.text = status.name
                 test = row.ids.test_button
-                test.opacity = 1 if status.role else 0
-                test.disabled = not status.role
+                testable = bool(status.role) or is_turntable(status.name)
+                test.opacity = 1 if testable else 0
+                test.disabled = not testable
                 test.bind(on_release=lambda _b, r=status.role: self.try_role(r))
                 rows.add_widget(row)
             shown = list(reversed(rows.children))
         for row, status in zip(shown, statuses, strict=True):
-            row.ids.state.text = status.state
-            row.ids.state.color = STATE_COLOURS.get(status.state, (1, 1, 1, 1))
-            row.ids.reading.text = status.reading
+            state, reading = status.state, status.reading
+            if is_turntable(status.name) and self.wolf_test.running:
+                state, reading = self.wolf_test.reading()
+            row.ids.state.text = state
+            row.ids.state.color = STATE_COLOURS.get(state, (1, 1, 1, 1))
+            row.ids.reading.text = reading
         self.ids.mode.text = (
             "Simulated devices: use the Virtual kit panel to press buttons and see the LED "
             "and buzzer."
@@ -72,9 +80,26 @@ class DevicesScreen(Screen):
 
     def try_role(self, role: str) -> None:
         app = App.get_running_app()
+        if not role:
+            self.try_wolf_sensor()
+            return
         hub = app.services.devices
 
         def pressed() -> None:
             Clock.schedule_once(lambda _dt: app.notify("The button works: it was pressed."), 0)
 
         app.notify(hub.try_role(role, on_press=pressed))
+
+    def try_wolf_sensor(self) -> None:
+        """Watch the live angle: read by the game holding the sensor, else by the Test."""
+        app = App.get_running_app()
+        if game_link(app.manager.screens) is not None:
+            app.notify(IN_GAME)
+        else:
+            app.notify(self.wolf_test.start(app.services))
+        self.update()
+
+
+def is_turntable(name: str) -> bool:
+    """The turntable's row ("turntable", "turntable (MCP3008 analog)")."""
+    return name.startswith("turntable")

@@ -45,11 +45,16 @@ def past_decisions(session: Any) -> list[Decision]:
 PAST_PRECISION = 0.02
 """Half-width of the 95% interval for a past decision: 4 times fewer playouts than live
 advice, so a long resumed game is weighed in seconds; a plot needs no more."""
+ROUGH_PLAYOUTS = 64
+"""Playouts per choice for a first estimate: about half the work of a precise one (most
+of a decision's cost is setting up its choices), so the whole plot shows early."""
 
 
-def weigh(decision: Decision) -> Weight:
+def weigh(decision: Decision, rough: bool = False) -> Weight:
     """The best estimated odds at a decision and the advised keys (any thread: it works
-    on its own copy of the position)."""
+    on its own copy of the position); ``rough``: a first estimate, refined later."""
+    if rough:
+        return weight(advise(decision.state, ROUGH_PLAYOUTS, seed=decision.step))
     return weight(advise(decision.state, seed=decision.step, precision=PAST_PRECISION))
 
 
@@ -61,8 +66,19 @@ def weight(advice: Advice) -> Weight:
     return best, frozenset(tied | {str(advice.recommended)})
 
 
-def mark(odds: float, advised: frozenset[str] | None, chosen: str | None) -> Mark:
+def mark(
+    odds: float, advised: frozenset[str] | None, chosen: str | None, rough: bool = False
+) -> Mark:
     """A decision's plot mark (``advised`` unknown when either side is missing)."""
     if advised is None or chosen is None:
-        return Mark(odds, None)
-    return Mark(odds, chosen in advised)
+        return Mark(odds, None, rough)
+    return Mark(odds, chosen in advised, rough)
+
+
+def progress_note(total: int, pending: int, rough: int) -> str:
+    """What the plot is still working out, in plain words ("" once every dot is final)."""
+    if pending:
+        return f"Working out the odds: {pending} of {total} decisions to go..."
+    if rough:
+        return f"Pale dots are first guesses; checking {rough} of {total}..."
+    return ""

@@ -40,10 +40,12 @@ from companion.ui.games.lost_in_the_woods.past import (
     Weight,
     mark,
     past_decisions,
+    progress_note,
     weigh,
     weight,
 )
-from companion.ui.games.lost_in_the_woods.plot import WinPlot  # noqa: F401  (kv)
+from companion.ui.games.lost_in_the_woods.past_weigher import PastWeigher
+from companion.ui.games.lost_in_the_woods.plot import Mark, WinPlot  # noqa: F401  (kv)
 from companion.ui.screens import load_kv
 from companion.ui.view_widgets import (  # noqa: F401  (kv)
     ChanceEntry,
@@ -85,7 +87,10 @@ class WoodsScreen(GameScreen):
         self._entry = ChanceEntry()
         self._weighed: dict[int, Weight] = {}
         """Best estimated odds and the advised keys at each decision seen, by step number."""
-        self._weighing = False
+        self._rough: set[int] = set()
+        """Steps whose weight is only a first estimate, still to be refined."""
+        self._decisions: tuple[int, list[Decision]] | None = None
+        self._weigher = PastWeigher(self._post, self._past_weighed, self._past_done)
         self._time: int | None = None
         self.bind(size=self._rescale)
 
@@ -96,8 +101,10 @@ class WoodsScreen(GameScreen):
         self.refresh()
 
     def detach(self) -> None:
+        self._weigher.cancel()
         super().detach()
         self._time = None
+        self._decisions = None
 
     # -- drawing ---------------------------------------------------------------------
     def refresh(self) -> None:
@@ -108,6 +115,7 @@ class WoodsScreen(GameScreen):
         assert isinstance(table, WoodsTable)
         steps = len(self.controller.session.steps)
         self._weighed = {k: v for k, v in self._weighed.items() if k <= steps}
+        self._rough = {k for k in self._rough if k <= steps}
         self._cue_fright(table, view)
         self.ids.forest.show(list(table.forest))
         self.ids.dial.time = table.time
@@ -116,6 +124,8 @@ class WoodsScreen(GameScreen):
         self.events_text = "\n".join(line.text for line in view.log[-LOG_LINES:]) or " "
         self.ids.events_scroll.scroll_y = 0  # the latest line in sight
         self.game_over = view.end is not None
+        if not self.game_over:
+            self._weigher.cancel()  # the end was undone: its plot is not needed now
         self.prompt = "" if self.game_over else view.headline
         self._show_turn()
         self.ids.end.show(view.end, self.controller.player_name, self.controller.game)
@@ -222,39 +232,66 @@ class WoodsScreen(GameScreen):
 
     # -- the end -----------------------------------------------------------------------
     def _show_end(self, view: View) -> None:
-        decisions = past_decisions(self.controller.session)
-        plot = self.ids.plot
-        plot.won = bool(view.end and view.end.winners)
-        plot.marks = [self._mark(d) for d in decisions if d.step in self._weighed]
-        missing = [d for d in decisions if d.step not in self._weighed]
-        plot.note = f"Weighing {len(missing)} earlier decisions..." if missing else ""
-        if missing and not self._weighing:
+        decisions = self._past()
+        self.ids.plot.won = bool(view.end and view.end.winners)
+        self._show_plot()
+        missing = [d for d in decisions if d.step not in self._weighed or d.step in self._rough]
+        if missing and not self._weigher.running:
             self._weigh_past(missing)
 
-    def _mark(self, decision: Decision) -> Any:
+    def _past(self) -> list[Decision]:
+        """The game's decisions, replayed once per number of steps (not at every dot)."""
+        steps = len(self.controller.session.steps)
+        if self._decisions is None or self._decisions[0] != steps:
+            self._decisions = (steps, past_decisions(self.controller.session))
+        return self._decisions[1]
+
+    def _show_plot(self) -> None:
+        """Every decision in its place; the dots known so far; what is still coming."""
+        decisions = self._past()
+        plot = self.ids.plot
+        plot.marks = [self._mark(d) for d in decisions]
+        pending = sum(d.step not in self._weighed for d in decisions)
+        rough = sum(d.step in self._rough for d in decisions)
+        plot.note = progress_note(len(decisions), pending, rough)
+
+    def _mark(self, decision: Decision) -> Mark:
+        if decision.step not in self._weighed:
+            return Mark(None, None)
         odds, advised = self._weighed[decision.step]
-        return mark(odds, advised, decision.key)
+        return mark(odds, advised, decision.key, decision.step in self._rough)
 
     def _weigh_past(self, missing: list[Decision]) -> None:
         """Weigh the decisions this screen never saw advice for (before a resume, or
-        taken before the advice came), off the UI thread."""
-        self._weighing = True
-        controller = self.controller
-
-        def work() -> None:
-            found = {d.step: weigh(d) for d in missing}
-            controller.post(self._past_weighed, found)
-
+        taken before the advice came), off the UI thread: first estimates for the
+        unseen ones, then precise odds for all of them, each shown as it comes."""
         if not self.advice_in_background:
-            self._past_weighed({d.step: weigh(d) for d in missing})
+            for decision in missing:
+                self._past_weighed(decision.step, weigh(decision), False)
             return
-        threading.Thread(target=work, name="woods-past-advice", daemon=True).start()
+        unseen = [d for d in missing if d.step not in self._weighed]
+        self._weigher.start(unseen, missing)
 
-    def _past_weighed(self, found: dict[int, Weight]) -> None:
-        self._weighing = False
-        self._weighed.update(found)
-        if self.controller is not None and self.controller.view().end is not None:
-            self.refresh()
+    def _post(self, function: Any, *args: Any) -> None:
+        """Hand a worker's result to the main thread (dropped once the game is gone)."""
+        controller = self.controller
+        if controller is not None:
+            controller.post(function, *args)
+
+    def _past_weighed(self, step: int, found: Weight, rough: bool) -> None:
+        if rough and step in self._weighed:
+            return  # a precise or live estimate is already here
+        self._weighed[step] = found
+        if rough:
+            self._rough.add(step)
+        else:
+            self._rough.discard(step)
+        if self.controller is not None and self.game_over:
+            self._show_plot()
+
+    def _past_done(self) -> None:
+        if self.controller is not None and self.game_over:
+            self._show_plot()
 
     def _odds(self) -> Any:
         return draw_odds(self.controller.state.clone())
