@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.factory import Factory
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
@@ -257,10 +257,15 @@ class PlayerSetup(BoxLayout):
     @staticmethod
     def _fit_recent(chips: list[Any]) -> None:
         """Each recent name's button as wide as its name at the current text size (a
-        width bound to the words' own size would make the words wrap to it, and so on)."""
+        width bound to the words' own size would make the words wrap to it, and so on).
+        Size and font are set here, not in kv: a kv file loaded before widgets.kv would
+        have Tap's own 18sp and 56dp win over RecentName's rule."""
         app = App.get_running_app()
-        least = dp(96) * (app.text_scale if app is not None else 1.0)
+        scale = app.text_scale if app is not None else 1.0
+        least = dp(96) * scale
         for chip in chips:
+            chip.font_size = sp(18) * scale
+            chip.height = dp(56) * scale
             chip.text_size = (None, None)
             chip.texture_update()
             chip.width = max(least, chip.texture_size[0] + dp(24))

@@ -44,6 +44,12 @@ def test_the_players_rows_grow_with_the_screen_and_still_hold_their_words(
         assert name.texture_size[0] <= name.width
     draw = screen.ids.player_setup.ids.draw_button
     assert draw.font_size == pytest.approx(sp(18) * scale)
+    for count in screen.ids.player_counts.children:  # "Players 2 3 4 5"
+        assert count.font_size == pytest.approx(sp(20) * scale)
+        assert count.height == pytest.approx(dp(56) * scale)
+    for button in (screen.ids.start_button, screen.ids.my_box_button):
+        assert button.font_size == pytest.approx(sp(18) * scale)
+        assert button.height == pytest.approx(dp(56) * scale)
     ui.screenshot("new-game-players-grow", size)
     ui.tap(ui.button("Zoe", screen.ids.player_setup.ids.recent))
     assert "Zoe" in [r.ids.name_button.text for r in player_rows(ui)]
