@@ -368,6 +368,8 @@ class Simulator:
         self.steps = 0
         """Steps ``run`` took (one card per lane each): what the time per playout batch
         is made of, as the benchmark reports."""
+        self.tail_games = 0
+        """Games ``run`` finished one by one in plain Python."""
 
     def run(self, lanes: Lanes, groups: int, per_state: int) -> np.ndarray:
         """Play every lane to the end: a (groups, per_state) bool matrix of the wins."""
@@ -388,6 +390,7 @@ class Simulator:
             from companion.engines.lost_in_the_woods.advisor.tail import Tail  # reads our tables
 
             tail = Tail(self.policy, self.max_shuffles, self.rng).run(L)
+            self.tail_games += L.n
             w = np.flatnonzero(tail)
             won[L.group[w], L.pair[w]] = True
         return won
