@@ -99,10 +99,11 @@ def _sim_rate(state: LostInTheWoodsState) -> float:
 
 
 def _steps(state: LostInTheWoodsState) -> str:
-    """Steps (one card per lane) and time per step of one first batch of the paired
-    playouts: numpy's cost per step times the longest game is the floor of the advice."""
+    """Numpy steps (one card per lane), games then finished one by one in plain Python, and
+    the batch's time per numpy step, for one first batch of the paired playouts: numpy's
+    cost per step times the steps is the floor of the advice."""
     starts = [s for s in choice_starts(state, pol.ROLLOUT_POLICY)[1] if s is not None]
-    times, steps = [], 0
+    times, steps, tail = [], 0, 0
     for seed in range(REPEATS):
         sim = Simulator(
             pol.ROLLOUT_POLICY, int(state.options["max_shuffles"]), np.random.default_rng(seed)
@@ -111,8 +112,11 @@ def _steps(state: LostInTheWoodsState) -> str:
         began = time.perf_counter()
         sim.run(lanes, len(starts), FIRST_BATCH)
         times.append((time.perf_counter() - began) * 1000 / sim.steps)
-        steps = max(steps, sim.steps)
-    return f"{len(starts)} x {FIRST_BATCH} lanes: up to {steps} steps, {statistics.median(times):.2f} ms per step"
+        steps, tail = max(steps, sim.steps), max(tail, sim.tail_games)
+    return (
+        f"{len(starts)} x {FIRST_BATCH} lanes: up to {steps} numpy steps, then up to {tail} "
+        f"games one by one; {statistics.median(times):.2f} ms per numpy step"
+    )
 
 
 def _spread(times: list[float]) -> str:

@@ -349,31 +349,58 @@ class Simulator:
 
     COMPACT_BELOW = 0.6
     """Drop finished lanes once fewer than this share is still playing."""
+    SCALAR_BELOW = 128
+    """Finish the games one by one in plain Python (``tail.Tail``) once no more than this
+    many are still playing: a numpy step then costs more than their cards one at a time."""
 
-    def __init__(self, policy: pol.Policy, max_shuffles: int, rng: np.random.Generator) -> None:
+    def __init__(
+        self,
+        policy: pol.Policy,
+        max_shuffles: int,
+        rng: np.random.Generator,
+        scalar_below: int = SCALAR_BELOW,
+    ) -> None:
         self.policy = policy
         self.max_shuffles = max_shuffles
         self.rng = rng
+        self.scalar_below = scalar_below
         self.pairs = 0
         self.steps = 0
         """Steps ``run`` took (one card per lane each): what the time per playout batch
         is made of, as the benchmark reports."""
+        self.tail_games = 0
+        """Games ``run`` finished one by one in plain Python."""
 
     def run(self, lanes: Lanes, groups: int, per_state: int) -> np.ndarray:
         """Play every lane to the end: a (groups, per_state) bool matrix of the wins."""
         won = np.zeros((groups, per_state), dtype=bool)
         self.pairs = per_state
         L = lanes
-        while L.n:
+        playing = L.n
+        while playing > self.scalar_below:
             self._step(L)
             self.steps += 1
             live = L.live == 1
             playing = int(np.count_nonzero(live))
             if playing < self.COMPACT_BELOW * L.n:
-                w = np.flatnonzero(L.won == 1)
-                won[L.group[w], L.pair[w]] = True
-                L = L.take(np.flatnonzero(live))
+                L = self._compact(L, live, won)
+        if L.n:
+            L = self._compact(L, L.live == 1, won)
+        if L.n:
+            from companion.engines.lost_in_the_woods.advisor.tail import Tail  # reads our tables
+
+            tail = Tail(self.policy, self.max_shuffles, self.rng).run(L)
+            self.tail_games += L.n
+            w = np.flatnonzero(tail)
+            won[L.group[w], L.pair[w]] = True
         return won
+
+    @staticmethod
+    def _compact(L: Lanes, live: np.ndarray, won: np.ndarray) -> Lanes:
+        """Record the won lanes in ``won`` and keep the ``live`` ones."""
+        w = np.flatnonzero(L.won == 1)
+        won[L.group[w], L.pair[w]] = True
+        return L.take(np.flatnonzero(live))
 
     # -- one decision and one card per lane ----------------------------------
     def _step(self, L: Lanes) -> None:
