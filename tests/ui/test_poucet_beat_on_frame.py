@@ -173,6 +173,17 @@ def test_a_flip_wrapped_before_the_count_watched_is_put_back() -> None:
     assert window.flip is noting
 
 
+def test_a_loaded_machines_slow_frames_are_still_timed() -> None:
+    clock = FrameClock()
+    pace = FramePace(clock)
+    for _ in range(3):  # frames 60 ms apart whose swaps return 45 ms after the check
+        pace.checked()
+        clock.now += 0.045
+        pace.flipped()
+        clock.now += 0.015
+    assert pace.draw == pytest.approx(0.045) and pace.period == pytest.approx(0.060)
+
+
 def test_the_beat_threads_late_event_neither_repeats_nor_steps_back_a_number() -> None:
     metronome, shown, beats = started()
     land(beats)

@@ -224,6 +224,12 @@ FRAMES_AHEAD = 2
 whether its picture is the one that goes up nearest the beat."""
 
 
+ONE_FRAME_AT_MOST = 0.1
+"""A frame-to-frame gap or a drawing time longer than this is not one frame's (checks
+a beat apart, or a swap of a later frame): it is left out of ``FramePace``.  Loose
+enough for a loaded machine's slow frames (50 ms swaps under Xvfb at load 8)."""
+
+
 def _nominal_frame() -> float:
     """One frame at Kivy's ``maxfps`` (60 per second when it is unlimited)."""
     fps = Config.getint("graphics", "maxfps")
@@ -271,7 +277,7 @@ class FramePace:
     def checked(self) -> float:
         """A check just before a frame is drawn: now, noted for the period and draw."""
         now = self.clock()
-        if self._checked is not None and 0 < now - self._checked < 3 * self.nominal:
+        if self._checked is not None and 0 < now - self._checked < ONE_FRAME_AT_MOST:
             self._periods.append(now - self._checked)
         self._checked = self._drawing = now
         return now
@@ -284,7 +290,7 @@ class FramePace:
         glFinish()
         took = self.clock() - self._drawing
         self._drawing = None
-        if took < 3 * self.nominal:  # its own frame's, not a later one's (no redraw)
+        if took < ONE_FRAME_AT_MOST:  # its own frame's, not a later one's (no redraw)
             self._draws.append(took)
 
     def nearest(self, now: float, due: float) -> bool:
