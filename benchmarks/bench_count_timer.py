@@ -249,6 +249,8 @@ def run_child(config: dict[str, Any]) -> dict[str, Any]:
     audio = CountAudio(lambda: services, lambda text: None)
     audio.prepare(METRONOME, interval, holders)
     threads: dict[str, str] = {}
+    beat_cpu: list[float] = []
+    """The beat thread's CPU time at each count (does a real-time thread starve the rest?)."""
     ours_record = beats[SOURCES[0]]
 
     def heard(event: timing.CountEvent) -> None:
@@ -258,6 +260,7 @@ def run_child(config: dict[str, Any]) -> dict[str, Any]:
             ours_record.track_starts += 1
         elif event.kind == "count":
             threads.setdefault("beat thread", timing.scheduling_policy())
+            beat_cpu.append(time.thread_time())
             sound = ours_record.last_start + event.slot * interval
             note_count(SOURCES[0], event.due, sound, event.at)
 
@@ -379,6 +382,7 @@ def run_child(config: dict[str, Any]) -> dict[str, Any]:
             "root": os.geteuid() == 0,
             "realtime_granted": metronome.realtime,
             "policies": threads,
+            "beat_cpu_ms": (beat_cpu[-1] - beat_cpu[0]) * 1e3 if len(beat_cpu) > 1 else 0.0,
             "frame_ms": float(np.median(gaps)),
             "swaps": frames,
             "gc_full_ms": [ms for generation, ms, _ in in_count if generation == 2],
@@ -486,7 +490,8 @@ def _policy_line(label: str, result: dict[str, Any]) -> str:
     gc_text = f"{len(full)} full GCs (max {max(full):.1f} ms)" if full else "no full GC"
     return (
         f"  {label}: root={result['root']}, beat thread real-time="
-        f"{'yes' if result['realtime_granted'] else 'no'} ({policies}); frame "
+        f"{'yes' if result['realtime_granted'] else 'no'} ({policies}, "
+        f"{result['beat_cpu_ms']:.1f} ms of CPU from the first count to the last); frame "
         f"{result['frame_ms']:.1f} ms; during the count {gc_text}, young GC max "
         f"{result['gc_young_max_ms']:.2f} ms"
     )

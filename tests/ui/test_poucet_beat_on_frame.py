@@ -116,11 +116,72 @@ def test_a_frame_drawn_long_after_its_check_is_not_taken_for_the_drawing_time() 
     assert isinstance(clock, FrameClock)
     pace.checked()
     clock.now += 0.004
-    pace.flipped()  # the checked frame's own drawing
+    pace.flipped()  # the checked frame's own swap
     clock.now += 0.5  # nothing checked since: a later frame's flip, a beat later
     pace.flipped()
     pace.checked()  # the next beat's first check: no frame-to-frame gap
     assert pace.draw == pytest.approx(0.004) and pace.period == pytest.approx(pace.nominal)
+
+
+class SwappingWindow:
+    """A window whose buffer swap takes ``swap`` seconds of the frames' clock."""
+
+    def __init__(self, clock: FrameClock, swap: float) -> None:
+        self.clock, self.swap, self.swaps = clock, swap, 0
+
+    def flip(self) -> None:
+        self.clock.now += self.swap
+        self.swaps += 1
+
+
+def test_the_drawing_time_runs_to_the_end_of_the_buffer_swap() -> None:
+    clock = FrameClock()
+    pace = FramePace(clock)
+    window = SwappingWindow(clock, 0.006)
+    pace.watch(window)
+    pace.checked()
+    clock.now += 0.003  # the frame's canvas drawn, then the window flips
+    window.flip()
+    assert window.swaps == 1
+    assert pace.draw == pytest.approx(0.009)  # the picture is up when the swap returns
+    clock.now += FRAME
+    window.flip()  # a frame nobody checked: not timed
+    assert pace.draw == pytest.approx(0.009)
+    pace.unwatch()
+    assert "flip" not in vars(window)  # the window's own flip again
+    window.flip()
+    assert window.swaps == 3
+
+
+def test_a_flip_wrapped_before_the_count_watched_is_put_back() -> None:
+    clock = FrameClock()
+    window = SwappingWindow(clock, 0.004)
+    noted: list[float] = []
+    own = window.flip
+
+    def noting() -> None:
+        own()
+        noted.append(clock.now)
+
+    window.flip = noting  # type: ignore[method-assign]
+    pace = FramePace(clock)
+    pace.watch(window)
+    pace.checked()
+    window.flip()
+    assert noted and pace.draw == pytest.approx(0.004)
+    pace.unwatch()
+    assert window.flip is noting
+
+
+def test_a_loaded_machines_slow_frames_are_still_timed() -> None:
+    clock = FrameClock()
+    pace = FramePace(clock)
+    for _ in range(3):  # frames 60 ms apart whose swaps return 45 ms after the check
+        pace.checked()
+        clock.now += 0.045
+        pace.flipped()
+        clock.now += 0.015
+    assert pace.draw == pytest.approx(0.045) and pace.period == pytest.approx(0.060)
 
 
 def test_the_beat_threads_late_event_neither_repeats_nor_steps_back_a_number() -> None:

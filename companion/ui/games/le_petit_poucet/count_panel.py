@@ -224,6 +224,12 @@ FRAMES_AHEAD = 2
 whether its picture is the one that goes up nearest the beat."""
 
 
+ONE_FRAME_AT_MOST = 0.1
+"""A frame-to-frame gap or a drawing time longer than this is not one frame's (checks
+a beat apart, or a swap of a later frame): it is left out of ``FramePace``.  Loose
+enough for a loaded machine's slow frames (50 ms swaps under Xvfb at load 8)."""
+
+
 def _nominal_frame() -> float:
     """One frame at Kivy's ``maxfps`` (60 per second when it is unlimited)."""
     fps = Config.getint("graphics", "maxfps")
@@ -235,11 +241,15 @@ class FramePace:
 
     ``period`` is the time from one frame to the next (between the count's checks in
     consecutive frames); ``draw`` the time from a check, just before its frame is
-    drawn, to the moment that frame is finished (the window's ``on_flip``, once the
-    GPU has drawn it: a software renderer draws at the swap).  Both are medians of
-    the last frames seen, so one slow frame does not move the next beat.  Only
-    checked frames wait for the GPU, a few around each beat.  Kivy's thread only;
-    ``clock`` is ``time.monotonic`` unless a test injects one.
+    drawn, to the moment that frame's picture is up: its buffer swap has returned and
+    the GPU has finished it.  Kivy has no event after the swap (``on_flip`` comes
+    before it, when a software renderer or the X server has not yet put the picture
+    up: timed there, ``draw`` was 5 ms short of the swap under Xvfb and every number
+    landed late), so while the count watches, the window's ``flip`` is wrapped.  Both
+    are medians of the last frames seen, so one slow frame does not move the next
+    beat.  Only checked frames wait for the GPU (``glFinish`` after their swap, where
+    a software renderer has nothing left to do), a few around each beat.  Kivy's
+    thread only; ``clock`` is ``time.monotonic`` unless a test injects one.
     """
 
     def __init__(self, clock: Callable[[], float] = time.monotonic, keep: int = 31) -> None:
@@ -250,8 +260,11 @@ class FramePace:
         self._checked: float | None = None
         """When the last check ran."""
         self._drawing: float | None = None
-        """The check whose frame is being drawn (until the window flips)."""
+        """The check whose frame is being drawn (until its swap returns)."""
         self._window: Any = None
+        self._swap: Callable[[], object] | None = None
+        """The window's own ``flip`` (or whatever wrapped it before us)."""
+        self._had_own_flip = False
 
     @property
     def period(self) -> float:
@@ -264,19 +277,20 @@ class FramePace:
     def checked(self) -> float:
         """A check just before a frame is drawn: now, noted for the period and draw."""
         now = self.clock()
-        if self._checked is not None and 0 < now - self._checked < 3 * self.nominal:
+        if self._checked is not None and 0 < now - self._checked < ONE_FRAME_AT_MOST:
             self._periods.append(now - self._checked)
         self._checked = self._drawing = now
         return now
 
-    def flipped(self, *_args: object) -> None:
-        """The window drew a frame (``on_flip``, just before the buffer swap)."""
+    def flipped(self) -> None:
+        """The window's buffer swap returned: a checked frame's picture is up once the
+        GPU has drawn it."""
         if self._drawing is None:
             return
         glFinish()
         took = self.clock() - self._drawing
         self._drawing = None
-        if took < self.period:  # the checked frame's own drawing, not a later one's
+        if took < ONE_FRAME_AT_MOST:  # its own frame's, not a later one's (no redraw)
             self._draws.append(took)
 
     def nearest(self, now: float, due: float) -> bool:
@@ -284,17 +298,33 @@ class FramePace:
         (or after it): its picture is up ``draw`` from now, the next one ``period`` later."""
         return now + self.draw >= due - self.period / 2
 
-    def watch(self) -> None:
-        """Listen to the window's frames (once; no window, no draw times)."""
-        if self._window is None and EventLoop.window is not None:
-            self._window = EventLoop.window
-            self._window.fbind("on_flip", self.flipped)
+    def watch(self, window: Any = None) -> None:
+        """Time the window's swaps (once; no window, no draw times)."""
+        window = window if window is not None else EventLoop.window
+        if self._window is not None or window is None:
+            return
+        self._window = window
+        self._had_own_flip = "flip" in vars(window)
+        self._swap = window.flip
+        window.flip = self._timed_flip
+
+    def _timed_flip(self) -> None:
+        assert self._swap is not None
+        self._swap()
+        self.flipped()
 
     def unwatch(self) -> None:
-        if self._window is not None:
-            self._window.funbind("on_flip", self.flipped)
-            self._window = None
+        """Stop timing the swaps; the window's ``flip`` is put back unless something
+        wrapped it after us (then ours stays, as a plain pass-through, and is reused)."""
         self._checked = self._drawing = None
+        window = self._window
+        if window is None or vars(window).get("flip") != self._timed_flip:
+            return
+        if self._had_own_flip:
+            window.flip = self._swap
+        else:
+            del window.flip
+        self._window = self._swap = None
 
 
 class BeatOnFrame:
