@@ -21,7 +21,9 @@ def test_options_fill_defaults_and_refuse_bad_values() -> None:
     assert GAME.resolve_options({"target": 7}) == {"target": 7}
     with pytest.raises(InvalidOptions, match="from 2 to 20, not 99"):
         GAME.resolve_options({"target": 99})
-    with pytest.raises(InvalidOptions, match="\"Target\" can be a whole number from 2 to 20, not \"7\""):
+    with pytest.raises(
+        InvalidOptions, match='"Target" can be a whole number from 2 to 20, not "7"'
+    ):
         GAME.resolve_options({"target": "7"})
     with pytest.raises(InvalidOptions, match="no option 'colour'"):
         GAME.resolve_options({"colour": "red"})
@@ -62,7 +64,10 @@ def test_finished_game_refuses_moves_and_reports_the_winner() -> None:
         ([], "must be an object"),
         ({"game": "other"}, "not 'die-race'"),
         ({"game": "die-race", "players": 9, "state": {}}, "not 9"),
-        ({"game": "die-race", "players": 2, "options": {"target": 0}, "state": {}}, "from 2 to 20, not 0"),
+        (
+            {"game": "die-race", "players": 2, "options": {"target": 0}, "state": {}},
+            "from 2 to 20, not 0",
+        ),
         ({"game": "die-race", "players": 2, "seed": "x", "state": {}}, "seed"),
         ({"game": "die-race", "players": 2}, "no 'state'"),
         (

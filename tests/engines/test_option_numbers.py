@@ -20,7 +20,9 @@ def test_a_float_option_refuses_what_is_not_a_finite_number(value: float) -> Non
 )
 def test_an_int_option_without_bounds_refuses_huge_integers(value: int) -> None:
     option = Option(key="count", default=1, description="", rulebook="")
-    with pytest.raises(InvalidOptions, match="\"Count\" can be a whole number, not a number that large"):
+    with pytest.raises(
+        InvalidOptions, match='"Count" can be a whole number, not a number that large'
+    ):
         option.validate(value)
 
 

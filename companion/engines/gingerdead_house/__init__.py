@@ -17,6 +17,7 @@ from companion.engines.gingerdead_house.cards import (
 )
 from companion.engines.gingerdead_house.game import GAME, GingerdeadHouseGame
 from companion.engines.gingerdead_house.state import GingerdeadState
+from companion.engines.gingerdead_house.text import UNKNOWN_DRAW
 from companion.engines.gingerdead_house.view import (
     FORCED,
     FieldView,
@@ -32,6 +33,7 @@ __all__ = [
     "DECK_OF_TYPE",
     "FORCED",
     "GAME",
+    "UNKNOWN_DRAW",
     "BoxEditRefused",
     "Card",
     "Catalogue",

@@ -57,6 +57,10 @@ name does not fit a field tile of the 7" panel in two lines (the log and the han
 the full name; a tile uses it wherever it fits)."""
 
 
+UNKNOWN_DRAW = "draw a card"
+"""The key of a card drawn from a real deck: the app never learns which card it was."""
+
+
 def tile_name(name: str) -> str:
     """The name a field tile falls back to when the printed one does not fit."""
     return TILE_NAMES.get(name, name)
@@ -103,7 +107,7 @@ def action_text(state: GingerdeadState, action: Any) -> str:
         case Reveal(card):
             return f"reveal {name(card)}"
         case Draw(card):
-            return f"draw {name(card)}" if card else "draw a card"
+            return f"draw {name(card)}" if card else UNKNOWN_DRAW
         case Flip(card):
             return f"flip {name(card)}"
         case Setup(card, lane, row):
@@ -192,7 +196,7 @@ def _read_key(state: GingerdeadState, key: str, words: str) -> Action:
         return PASS
     if words == "end the player step":
         return END
-    if words == "draw a card":
+    if words == UNKNOWN_DRAW:
         return Draw("")
     for verb, kind in (("reveal ", Reveal), ("draw ", Draw), ("flip ", Flip)):
         if words.startswith(verb):

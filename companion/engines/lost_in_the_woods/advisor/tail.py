@@ -15,44 +15,44 @@ from __future__ import annotations
 
 import numpy as np
 
+from companion.engines.lost_in_the_woods.advisor import lanes as lay
 from companion.engines.lost_in_the_woods.advisor import policy as pol
-from companion.engines.lost_in_the_woods.advisor import simulate as sim
 from companion.engines.lost_in_the_woods.clock import CLOCK_END
 from companion.engines.lost_in_the_woods.forest import FOREST_LENGTH
 
-S, K = sim.S, sim.K
+S, K = lay.S, lay.K
 TIME, FLEN, NREST, TREADY, SETUP, RESET, FORCE, SHUFFLES, LIVE, WON, LAST, TTOT = (
-    sim.ROW[name] for name in sim.SCALARS
+    lay.ROW[name] for name in lay.SCALARS
 )
-ROWP, ROWF, ROWC, WELL_USED, ROUND_END = sim.ROWP, sim.ROWF, sim.ROWC, sim.WELL_USED, sim.ROUND_END
-FCOUNT, FOREST, TOP, BOX = sim.FCOUNT, sim.FOREST, sim.TOP, sim.BOX
-WELL, TORCH, COMPASS, LIGHTNING = sim.WELL, sim.TORCH, sim.COMPASS, sim.LIGHTNING
+ROWP, ROWF, ROWC, WELL_USED, ROUND_END = lay.ROWP, lay.ROWF, lay.ROWC, lay.WELL_USED, lay.ROUND_END
+FCOUNT, FOREST, TOP, BOX = lay.FCOUNT, lay.FOREST, lay.TOP, lay.BOX
+WELL, TORCH, COMPASS, LIGHTNING = lay.WELL, lay.TORCH, lay.COMPASS, lay.LIGHTNING
 GRAVESTONE, SIGNPOST, SCARECROW, HORSEMAN = (
-    sim.GRAVESTONE,
-    sim.SIGNPOST,
-    sim.SCARECROW,
-    sim.HORSEMAN,
+    lay.GRAVESTONE,
+    lay.SIGNPOST,
+    lay.SCARECROW,
+    lay.HORSEMAN,
 )
 
 # The simulator's tables as Python lists (indexing a list is far cheaper than a numpy array).
-END_ORDER = sim.END_ORDER.tolist()
-END_COUNT = sim.END_COUNT.tolist()
-END_ADDED = sim.END_ADDED.tolist()
-END_LAST = sim.END_LAST.tolist()
-END_COST = sim.END_COST.tolist()
-WELL_CHOICE = sim.WELL_CHOICE.tolist()
-LIGHTNING_CHOICE = sim.LIGHTNING_CHOICE.tolist()
-SIGNPOST_CHOICE = sim.SIGNPOST_CHOICE.tolist()
-COMPASS_CHOICE = sim.COMPASS_CHOICE.tolist()
-COMPASS_ONLY_EARLY = sim.COMPASS_ONLY_EARLY.tolist()
-CAP = sim.ROW_CAP - 1
+END_ORDER = lay.END_ORDER.tolist()
+END_COUNT = lay.END_COUNT.tolist()
+END_ADDED = lay.END_ADDED.tolist()
+END_LAST = lay.END_LAST.tolist()
+END_COST = lay.END_COST.tolist()
+WELL_CHOICE = lay.WELL_CHOICE.tolist()
+LIGHTNING_CHOICE = lay.LIGHTNING_CHOICE.tolist()
+SIGNPOST_CHOICE = lay.SIGNPOST_CHOICE.tolist()
+COMPASS_CHOICE = lay.COMPASS_CHOICE.tolist()
+COMPASS_ONLY_EARLY = lay.COMPASS_ONLY_EARLY.tolist()
+CAP = lay.ROW_CAP - 1
 BLOCK = 32
 """Uniforms drawn per pair at a time."""
 
 
 def row_key(a: int, b: int, c: int, last: int) -> int:
     """``simulate._row_key`` for one lane."""
-    cap = sim.ROW_CAP
+    cap = lay.ROW_CAP
     return min(a, CAP) + cap * min(b, CAP) + cap * cap * min(c, CAP) + cap**S * (last + 1)
 
 
@@ -74,7 +74,7 @@ class Tail:
         self.max_shuffles = max_shuffles
         self.rng = rng
 
-    def run(self, lanes: sim.Lanes) -> list[bool]:
+    def run(self, lanes: lay.Lanes) -> list[bool]:
         """Whether each (live) lane of ``lanes`` is won, played to its end."""
         matrix = lanes.M.T.tolist()
         rests = lanes.rest.transpose(2, 0, 1).tolist()

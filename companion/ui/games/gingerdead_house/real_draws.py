@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.engines.gingerdead_house.actions import Draw
+from companion.engines.gingerdead_house import UNKNOWN_DRAW
 from companion.engines.view import Choice
 from companion.session.journal import Source
 from companion.session.session import Session
@@ -30,10 +30,9 @@ def drew_words(who: str, count: int) -> str:
 def refill_steps(session: Session) -> int:
     """How many of the last steps are one refill entered from a real deck (0: the last
     step is something else): Undo takes them back together."""
-    key = session.state.action_to_string(Draw(""))
     count = 0
     for step in reversed(session.steps):
-        if step.text != key or step.source is not Source.MANUAL:
+        if step.text != UNKNOWN_DRAW or step.source is not Source.MANUAL:
             break
         count += 1
     return count
