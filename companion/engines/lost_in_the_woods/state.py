@@ -19,6 +19,7 @@ Two deck modes (house option ``deck``):
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
@@ -251,6 +252,24 @@ class LostInTheWoodsState(State):
     def public_step_text(self, text: str, steps_after: int) -> str:
         """A past shuffle step never names its card (that would tell the deck order)."""
         return words.SHUFFLED if text.startswith(Shuffled.prefix) else text
+
+    def clone(self) -> LostInTheWoodsState:
+        """An independent copy, field by field (a deep copy costs several times more, and
+        the advisor's tests and the end plot clone hundreds of thousands of positions)."""
+        twin = copy.copy(self)
+        twin.options = dict(self.options)
+        twin.log = list(self.log)
+        twin.names = None if self.names is None else list(self.names)
+        twin.forest = list(self.forest)
+        twin.row = list(self.row)
+        twin.discard = Counter(self.discard)
+        twin.segments = [Counter(segment) for segment in self.segments]
+        twin.order = None if self.order is None else list(self.order)
+        twin.pool = Counter(self.pool)
+        twin.virtual = list(self.virtual)
+        twin.sets_left = None if self.sets_left is None else list(self.sets_left)
+        twin.messages = list(self.messages)
+        return twin
 
     # -- saving ---------------------------------------------------------------
     def _dump(self) -> dict[str, Any]:
