@@ -129,3 +129,29 @@ def test_leaving_the_game_stops_the_weighing(ui: Driver, gate: Gate) -> None:
     ui.pump(20)
     assert len(gate.weighed) <= 2, "the worker stopped at its next decision"
     assert not screen._weigher.running
+
+
+def test_a_decision_that_cannot_be_weighed_does_not_hold_up_the_plot(
+    ui: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A failure in the advisor for one decision is logged; the others get their dots
+    and the note says plainly how many could not be worked out (it never waits)."""
+    monkeypatch.setattr(WoodsScreen, "_ask_advice", lambda self, view: None)
+    failing: list[int] = []
+
+    def weigh(decision: Decision, rough: bool = False) -> Weight:
+        if not failing or failing[0] == decision.step:
+            failing[:1] = [decision.step]
+            raise ValueError("a broken position")
+        return real_weigh(decision, True)
+
+    monkeypatch.setattr(past_weigher, "weigh", weigh)
+    screen = finished_game(ui)
+    plot = screen.ids.plot
+    total = len(plot.marks)
+    assert pump_until(ui, lambda: not screen._weigher.running)
+    assert plot.note == f"The odds of 1 of {total} decisions could not be worked out."
+    assert len(known(plot)) == total - 1 and plot.marks[0].odds is None
+    ui.app.show_game()  # coming back does not start the failing weighing again
+    ui.pump(3)
+    assert not screen._weigher.running

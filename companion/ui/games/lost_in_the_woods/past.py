@@ -75,10 +75,12 @@ def mark(
     return Mark(odds, chosen in advised, rough)
 
 
-def progress_note(total: int, pending: int, rough: int) -> str:
+def progress_note(total: int, pending: int, rough: int, failed: int = 0) -> str:
     """What the plot is still working out, in plain words ("" once every dot is final)."""
     if pending:
         return f"Working out the odds: {pending} of {total} decisions to go..."
     if rough:
         return f"Pale dots are first guesses; checking {rough} of {total}..."
+    if failed:
+        return f"The odds of {failed} of {total} decisions could not be worked out."
     return ""

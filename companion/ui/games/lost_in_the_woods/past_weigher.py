@@ -5,11 +5,13 @@ time if every decision were weighed before any was shown.  Here each decision's
 first estimate is handed to the main thread as soon as it is ready, left to right;
 then each is weighed again, precisely, and handed over again.  Cancelling (the
 screen left, the end undone) stops the worker at its next decision and drops any
-result still on its way.
+result still on its way.  A decision that cannot be weighed is logged and told as such,
+and the worker goes on: the plot never waits for a dot that will not come.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -20,13 +22,20 @@ Post = Callable[..., None]
 """Runs a function with its arguments on the main thread (``Controller.post``)."""
 Weighed = Callable[[int, Weight, bool], None]
 """Told on the main thread: a decision's step, its weight, and whether it is rough."""
+Failed = Callable[[int], None]
+"""Told on the main thread: a decision's step that could not be weighed."""
+
+log = logging.getLogger(__name__)
 
 
 class PastWeigher:
-    def __init__(self, post: Post, on_weighed: Weighed, on_done: Callable[[], None]) -> None:
+    def __init__(
+        self, post: Post, on_weighed: Weighed, on_done: Callable[[], None], on_failed: Failed
+    ) -> None:
         self._post = post
         self._on_weighed = on_weighed
         self._on_done = on_done
+        self._on_failed = on_failed
         self._stop = threading.Event()
         self._run = 0
         self.running = False
@@ -55,12 +64,22 @@ class PastWeigher:
             for decision in decisions:
                 if stop.is_set():
                     return
-                self._post(self._deliver, run, decision.step, weigh(decision, is_rough), is_rough)
+                try:
+                    found = weigh(decision, is_rough)
+                except Exception:
+                    log.exception("the odds of step %d could not be worked out", decision.step)
+                    self._post(self._fail, run, decision.step)
+                    continue
+                self._post(self._deliver, run, decision.step, found, is_rough)
         self._post(self._finish, run)
 
     def _deliver(self, run: int, step: int, found: Weight, rough: bool) -> None:
         if run == self._run:
             self._on_weighed(step, found, rough)
+
+    def _fail(self, run: int, step: int) -> None:
+        if run == self._run:
+            self._on_failed(step)
 
     def _finish(self, run: int, *_: Any) -> None:
         if run == self._run:

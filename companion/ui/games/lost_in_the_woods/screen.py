@@ -15,6 +15,7 @@ a worker thread, never on the UI thread.
 from __future__ import annotations
 
 import json
+import logging
 import math
 import threading
 from typing import Any
@@ -54,6 +55,8 @@ from companion.ui.view_widgets import (  # noqa: F401  (kv)
     TurnBanner,
 )
 
+log = logging.getLogger(__name__)
+
 BEST = (0.55, 0.45, 0.12, 1)
 NORMAL = (0.22, 0.36, 0.26, 1)
 ADVISED = "Advised"
@@ -89,8 +92,12 @@ class WoodsScreen(GameScreen):
         """Best estimated odds and the advised keys at each decision seen, by step number."""
         self._rough: set[int] = set()
         """Steps whose weight is only a first estimate, still to be refined."""
+        self._unweighable: set[int] = set()
+        """Steps whose odds could not be worked out (logged): no dot, and no waiting."""
         self._decisions: tuple[int, list[Decision]] | None = None
-        self._weigher = PastWeigher(self._post, self._past_weighed, self._past_done)
+        self._weigher = PastWeigher(
+            self._post, self._past_weighed, self._past_done, self._past_failed
+        )
         self._time: int | None = None
         self.bind(size=self._rescale)
 
@@ -116,6 +123,7 @@ class WoodsScreen(GameScreen):
         steps = len(self.controller.session.steps)
         self._weighed = {k: v for k, v in self._weighed.items() if k <= steps}
         self._rough = {k for k in self._rough if k <= steps}
+        self._unweighable = {k for k in self._unweighable if k <= steps}
         self._cue_fright(table, view)
         self.ids.forest.show(list(table.forest))
         self.ids.dial.time = table.time
@@ -235,7 +243,12 @@ class WoodsScreen(GameScreen):
         decisions = self._past()
         self.ids.plot.won = bool(view.end and view.end.winners)
         self._show_plot()
-        missing = [d for d in decisions if d.step not in self._weighed or d.step in self._rough]
+        missing = [
+            d
+            for d in decisions
+            if (d.step not in self._weighed or d.step in self._rough)
+            and d.step not in self._unweighable
+        ]
         if missing and not self._weigher.running:
             self._weigh_past(missing)
 
@@ -251,9 +264,11 @@ class WoodsScreen(GameScreen):
         decisions = self._past()
         plot = self.ids.plot
         plot.marks = [self._mark(d) for d in decisions]
-        pending = sum(d.step not in self._weighed for d in decisions)
-        rough = sum(d.step in self._rough for d in decisions)
-        plot.note = progress_note(len(decisions), pending, rough)
+        failed = sum(d.step in self._unweighable for d in decisions)
+        unsettled = [d for d in decisions if d.step not in self._unweighable]
+        pending = sum(d.step not in self._weighed for d in unsettled)
+        rough = sum(d.step in self._rough and d.step not in self._unweighable for d in decisions)
+        plot.note = progress_note(len(decisions), pending, rough, failed)
 
     def _mark(self, decision: Decision) -> Mark:
         if decision.step not in self._weighed:
@@ -289,6 +304,11 @@ class WoodsScreen(GameScreen):
         if self.controller is not None and self.game_over:
             self._show_plot()
 
+    def _past_failed(self, step: int) -> None:
+        self._unweighable.add(step)
+        if self.controller is not None and self.game_over:
+            self._show_plot()
+
     def _past_done(self) -> None:
         if self.controller is not None and self.game_over:
             self._show_plot()
@@ -317,10 +337,19 @@ class WoodsScreen(GameScreen):
 
         def work() -> None:
             # The clear choice is shown first; the +-1 point chances refine it after.
-            for result in advice_stages(snapshot, seed=step):
-                controller.post(self._deliver, key, result)
+            try:
+                for result in advice_stages(snapshot, seed=step):
+                    controller.post(self._deliver, key, result)
+            except Exception:
+                log.exception("the advice for step %d could not be worked out", step)
+                controller.post(self._advice_failed, key)
 
         threading.Thread(target=work, name="woods-advice", daemon=True).start()
+
+    def _advice_failed(self, key: str) -> None:
+        """The odds stay on screen without advice; the next refresh asks again."""
+        if self._pending == key:
+            self._pending = None
 
     def _deliver(self, key: str, advice: Advice) -> None:
         self._advice[key] = advice
