@@ -310,6 +310,8 @@ class _TimedLoop:
         self._on_sound = on_sound
         self._ask_realtime = realtime
         self._quiet_gc = quiet_gc
+        self._holding_gc = False
+        """The thread holds ``QuietGC`` (lets it go while idle)."""
         self._clock: Clock = clock or time.monotonic
         self._wake = threading.Event()
         self._wait: Wait = wait or self._wake.wait
@@ -328,6 +330,15 @@ class _TimedLoop:
         if self.button is not None:
             self.button.when_pressed = self._button_pressed
             self.button.when_released = self._button_released
+
+    def listen(self, listening: bool) -> None:
+        """Follow the wired button (True) or leave it alone while the game's screen is not
+        showing (False): a press behind History must not resume or count anything."""
+        if listening and not self._stopped:
+            self._attach_button()
+        elif self.button is not None:
+            self.button.when_pressed = None
+            self.button.when_released = None
 
     def _button_pressed(self) -> None:
         """A hardware press (gpiozero's thread): debounced, then a tap."""
@@ -364,21 +375,36 @@ class _TimedLoop:
         return started if isinstance(started, float) else self._clock()
 
     def _spawn(self, name: str) -> None:
-        if self._thread is None or not self._thread.is_alive():
-            self._thread = threading.Thread(target=self._thread_main, name=name, daemon=True)
-            self._thread.start()
+        with self._lock:  # a screen tap and a wired press at once start one thread
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._thread_main, name=name, daemon=True)
+                self._thread.start()
 
     def _thread_main(self) -> None:
         self.realtime = ask_realtime_priority() if self._ask_realtime else False
         _SwitchInterval.acquire()
         if self._quiet_gc:
             QuietGC.acquire()
+            self._holding_gc = True
         try:
             self.run()
         finally:
             if self._quiet_gc:
+                self._holding_gc = False
                 QuietGC.release()
             _SwitchInterval.release()
+
+    def _wait_idle(self) -> None:
+        """Nothing to time until woken (a paused count, a tap count between taps): full
+        garbage collections may run meanwhile, so a long pause leaves no heap behind."""
+        if not self._holding_gc:
+            self._wait(None)
+            return
+        QuietGC.release()
+        try:
+            self._wait(None)
+        finally:
+            QuietGC.acquire()
 
     def poll(self) -> None:
         """Handle everything due by now (the loop's work, without waiting)."""
@@ -400,15 +426,16 @@ class _TimedLoop:
             self._emit(events)
             if finished:
                 return
-            timeout = None if deadline is None else max(0.0, deadline - self._clock())
+            if deadline is None:
+                self._wait_idle()
+                continue
+            timeout = max(0.0, deadline - self._clock())
             if timeout != 0.0:
                 self._wait(timeout)
 
     def stop(self, join: bool = True) -> None:
         """End the loop, let go of the button and silence the buzzer (safe to call twice)."""
-        if self.button is not None:
-            self.button.when_pressed = None
-            self.button.when_released = None
+        self.listen(False)
         with self._lock:
             self._stopped = True
             self.beeper.silence()

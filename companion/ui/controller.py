@@ -157,6 +157,10 @@ class GameController:
         Clock.schedule_once(lambda _dt: self._deliver(function, args), 0)
 
     def _deliver(self, function: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        self.stir()
+        function(*args)
+
+    def stir(self) -> None:
+        """Something happened at the table (a device event): the screen stays awake."""
         if self._on_activity is not None:
             self._on_activity()
-        function(*args)

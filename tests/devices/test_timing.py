@@ -12,6 +12,7 @@ import math
 import subprocess
 import sys
 import threading
+import time
 import wave
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -685,6 +686,33 @@ def test_full_collections_are_held_off_while_the_beat_thread_runs() -> None:
     assert seen and all(threshold == timing.QUIET_GC_THRESHOLD for threshold, _ in seen)
     assert all(frozen > 0 for _, frozen in seen)  # what existed at the start is out of sight
     assert (gc.get_threshold(), gc.get_freeze_count()) == before  # all restored afterwards
+
+
+def test_a_paused_count_lets_full_collections_run_and_holds_them_off_again_on_resume() -> None:
+    """A pause can last an hour (the table went for dinner): the thread waiting for
+    Resume must not keep the collector held off all that time."""
+    before = (gc.get_threshold(), gc.get_freeze_count())
+    now = [0.0]
+    metronome = Metronome([0], lambda e: None, interval=0.5, clock=lambda: now[0])
+    metronome.begin()
+    metronome.start()
+    assert metronome._thread is not None
+    deadline = time.monotonic() + 5
+    while gc.get_threshold()[2] != timing.QUIET_GC_THRESHOLD and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert gc.get_threshold()[2] == timing.QUIET_GC_THRESHOLD  # counting: held off
+    metronome.pause()
+    deadline = time.monotonic() + 5
+    while gc.get_threshold() != before[0] and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert (gc.get_threshold(), gc.get_freeze_count()) == before  # paused: collections run
+    metronome.resume()
+    deadline = time.monotonic() + 5
+    while gc.get_threshold()[2] != timing.QUIET_GC_THRESHOLD and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert gc.get_threshold()[2] == timing.QUIET_GC_THRESHOLD  # counting again: held off
+    metronome.stop()
+    assert (gc.get_threshold(), gc.get_freeze_count()) == before
 
 
 def test_real_time_priority_is_asked_only_when_wanted() -> None:

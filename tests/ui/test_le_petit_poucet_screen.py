@@ -290,9 +290,23 @@ def test_leaving_for_history_mid_count_pauses_the_metronome(
         assert ui.screen().name == "history"
         assert count.timer.status().paused  # no beat goes on behind History
         assert "stop" in [kind for kind, _ in spy.take()]
+        hub = ui.app.services.devices
+        hub.press("tap_button")  # a press on the wired button behind History...
+        hub.release("tap_button")
+        ui.pump(3)
+        assert count.timer.status().paused  # ...resumes nothing
+        assert [kind for kind, _ in spy.take()] == []
         ui.app.go("game:le-petit-poucet")
         ui.pump(3)
         assert count.big_text == "Resume"
+        clock.advance(1.0)
+        stirred: list[int] = []
+        monkeypatch.setattr(ui.app.controller, "_on_activity", lambda: stirred.append(1))
+        hub.press("tap_button")  # back on the game: the wired button resumes
+        hub.release("tap_button")
+        ui.pump(3)
+        assert not count.timer.status().paused
+        assert stirred, "a count driven from the wired button keeps the screen awake"
     finally:
         ui.app.leave_game()
         held.released.set()
@@ -402,12 +416,15 @@ def test_the_metronome_plays_one_sample_exact_track_per_turn(
             assert count.count_text == str(number)
         assert spy.take() == []
 
-        # Pause: the track stops; the rest of the turn is rendered at once.
+        # Pause: the track stops; the rest of the turn is rendered behind the screen.
         clock.advance(0.2)
         ui.tap(count.ids.pause_button)
         assert count.big_text == "Resume" and count.timer.status().paused
-        rest = sounds.prepare_turn_track(0.5, holders, cache_dir=cache, from_slot=4, lead=1)
         assert spy.take() == [("stop", turn.name)]
+        for worker in threading.enumerate():
+            if worker.name == "count-track":
+                worker.join(30)
+        rest = sounds.prepare_turn_track(0.5, holders, cache_dir=cache, from_slot=4, lead=1)
         assert rest.is_file() and rest.name in spy.preloaded
 
         # Resume: the rest plays; count 5 comes one beat later, as in the track.

@@ -224,6 +224,29 @@ def test_a_pause_cancels_the_armed_number_and_undoes_one_drawn_early() -> None:
     beats.cancel()
 
 
+def test_a_pause_just_after_a_beat_puts_up_the_number_the_table_heard() -> None:
+    """Count 2 sounded, but the Pause tap came in the same frame, before its check:
+    the screen must show 2 during the pause, not stay on 1."""
+    metronome, shown, beats = started()
+    land(beats)  # count 1
+    metronome.poll()
+    assert beats.pending is not None and beats.pending.count == 2
+    beats.arm(metronome)  # the tap re-arms (and so cancels) the check for count 2
+    paused = CountEvent("paused", 0, 2, 0.0, 0.0, slot=2)  # 2 was heard; slot 2 beats next
+    beats.follow(metronome, paused)
+    assert [e.count for e in shown] == [1, 2]
+    assert beats.pending is None and beats._event is None
+    beats.follow(metronome, CountEvent("count", 0, 2, 0.0, 0.0, slot=1))  # late: ignored
+    assert [e.count for e in shown] == [1, 2]
+
+
+def test_a_pause_between_two_holders_leaves_pass_up() -> None:
+    metronome, shown, beats = started()
+    land(beats)
+    beats.follow(metronome, CountEvent("paused", 1, 0, 0.0, 0.0, slot=11))
+    assert [e.count for e in shown] == [1]
+
+
 def test_a_test_clock_arms_nothing_and_the_events_set_the_numbers() -> None:
     metronome, _shown, _beats = started()
     shown: list[CountEvent] = []

@@ -142,7 +142,14 @@ class CountAudio:
             return self._start(self.turn_track(interval, holders))
         if event.kind == "paused":
             self.stop()
-            self.turn_track(interval, holders, event.slot, lead=1)  # ready before "resume"
+            # The rest of the turn, rendered off the tapping thread so Pause answers at
+            # once (a Pi takes a good half second); a Resume tapped sooner waits for it.
+            threading.Thread(
+                target=self.turn_track,
+                args=(interval, holders, event.slot, 1),
+                name="count-track",
+                daemon=True,
+            ).start()
         elif event.kind == "resumed":
             return self._start(self.turn_track(interval, holders, event.slot, lead=1))
         return None

@@ -199,12 +199,15 @@ class PoucetCountPanel(BoxLayout):
             return
         if generation is not None and generation != self._generation:
             return  # from a timer already replaced (undo, mode switch, manual pass)
+        controller.stir()  # a count the wired button drives keeps the screen awake
         if isinstance(self.timer, Metronome):
             self.beats.follow(self.timer, event)
         elif event.kind == "count":
             if self.timer.status().paused:
                 return  # a tap counted just before Pause, delivered just after it
             self.count_text = str(event.count)  # in this frame, before the view is built
+        elif event.kind == "paused" and event.count:
+            self.count_text = str(event.count)  # what the table heard before the Pause
         view = controller.view()
         touch = _touch(view)
         if touch is None or view.turn != event.holder:
@@ -366,9 +369,12 @@ class BeatOnFrame:
         if event.kind in ("started", "resumed"):
             self.arm(timer)
         elif event.kind == "paused":
+            # The number up is the one the table last heard: a number drawn a moment
+            # before its beat goes back, and one whose beat came just before the Pause
+            # (its check cancelled by the tap) goes up.
             self.cancel()
-            if self.shown_slot >= event.slot:  # drawn a moment before its beat, then paused
-                self.shown_slot = event.slot - 1
+            self.shown_slot = event.slot - 1
+            if event.count:  # 0: between two holders, "pass!" stays up
                 self.show(event)
         elif event.kind == "count" and event.slot > self.shown_slot:
             if not timer.status().paused:  # a beat computed just before Pause, delivered after

@@ -142,10 +142,17 @@ class PoucetScreen(GameScreen):
 
     def on_pre_leave(self, *_args: Any) -> None:
         """Leaving for History or Settings mid-count pauses the count (and its sound):
-        nobody is watching it, and "Resume" picks it up where it stopped."""
+        nobody is watching it, and "Resume" picks it up where it stopped.  The wired
+        button is not followed until the screen is back."""
+        if self.count.timer is not None:
+            self.count.timer.listen(False)
         if self.count.mode == METRONOME:  # (a tap count waits for the next tap anyway)
             self.count.pause()
             self.count.audio.stop()
+
+    def on_pre_enter(self, *_args: Any) -> None:
+        if self.count.timer is not None:
+            self.count.timer.listen(True)
 
     # -- drawing ---------------------------------------------------------------------
     def _grow(self, *_args: Any) -> None:
