@@ -119,7 +119,9 @@ class PoucetCountPanel(BoxLayout):
         if self.mode == METRONOME:
             self.timer = Metronome(order, sink, interval=self._tempo(), **common)
             # an injected (test) clock is not Kivy's: its numbers come from the events
-            self.beats = BeatOnFrame(partial(self._show_beat, self._generation), self.clock is None)
+            self.beats = BeatOnFrame(  # the frames' measured pace carries over between turns
+                partial(self._show_beat, self._generation), self.clock is None, self.beats.pace
+            )
         else:
             self.timer = TapCounter(order, sink, min_interval=0.5 * self._tempo(), **common)
             self.timer.start()
