@@ -295,8 +295,11 @@ def _chance_words(state: GingerdeadState) -> tuple[str, str]:
 
 
 def _to_go(state: GingerdeadState) -> int:
-    """The cards still to draw to fill the drawer's hand."""
-    return max(0, HAND_SIZE - state.board.cards[state.drawer()].hand_size)
+    """The cards still to draw to fill the drawer's hand, as far as the draw pile and
+    the discard pile (shuffled in when the pile runs out) hold them."""
+    cards = state.board.cards[state.drawer()]
+    left = cards.pile_size + sum(cards.discard.values())
+    return max(0, min(HAND_SIZE - cards.hand_size, left))
 
 
 def _chance(state: GingerdeadState) -> ChanceEntry:

@@ -326,3 +326,17 @@ def test_a_refill_is_one_log_line_that_never_names_the_cards() -> None:
     assert draws == ["Ann draws 3 cards"]
     assert state.board.cards[0].hand_size == HAND_SIZE
     assert not any("Gummy Grunt" in line.text for line in state.view().log)
+
+
+def test_a_refill_from_a_nearly_empty_deck_promises_only_the_cards_left() -> None:
+    """Near the end of a long game the draw pile and the discard pile may hold fewer
+    cards than the hand lacks: the refill asks for the cards that are there."""
+    state = named(scenario(phase="draw", hands={0: ["grunt", "wall-2"]}))
+    cards = state.board.cards[0]
+    cards.pile = {"grunt": 1}
+    cards.pile_size = 1
+    cards.discard = {"wall-6": 1}
+    entry = state.view().chance
+    assert entry is not None
+    assert entry.what == "Ann draws 2 cards"
+    assert all(outcome.hint["to_go"] == 2 for outcome in entry.outcomes)
