@@ -164,7 +164,11 @@ class Session:
         self._advance(nxt, [(action, text, source)])
 
     def _check_source(self, text: str, source: Source) -> None:
-        if self.state.is_chance_node():
+        self._check_source_at(self.state, text, source)
+
+    @staticmethod
+    def _check_source_at(state: State, text: str, source: Source) -> None:
+        if state.is_chance_node():
             if source not in CHANCE_SOURCES:
                 raise WrongSource(
                     f"'{text}' is a chance outcome: it cannot come from {source.described}; "
@@ -207,6 +211,31 @@ class Session:
         )
         self._advance(work, run)
         return [a for a, _, _ in run]
+
+    def enter_repeated(self, text: str, count: int, source: Source = Source.MANUAL) -> int:
+        """The same outcome entered up to ``count`` times while it stays legal (a hand
+        refilled from a real deck, card by card): each step checked as if entered alone,
+        journaled in one transaction, then shown once.  Returns how many were entered;
+        IllegalAction (the first one is not legal) leaves everything as it was."""
+        work = self.state
+        run: list[tuple[Any, str, Source]] = []
+        while len(run) < count:
+            try:
+                action = work.key_to_action(text)
+                key = work.action_to_string(action)
+                self._check_source_at(work, key, source)
+                work = work.child(action)
+            except IllegalAction:
+                if not run:
+                    raise
+                break
+            run.append((action, key, source))
+        finished = self._result(work) if work.is_terminal() else None
+        self.journal.append_many(
+            self.game_row, [("action", t, s) for _, t, s in run], finished=finished
+        )
+        self._advance(work, run)
+        return len(run)
 
     def draw_rng(self) -> random.Random:
         """The RNG for an app draw at this step (``draw`` and the app's own devices).

@@ -96,6 +96,17 @@ class GameController:
         """Apply what the real die, card or wolf showed, as the players entered it."""
         return self.choose(key, Source.MANUAL)
 
+    def enter_outcomes(self, key: str, count: int) -> int:
+        """The same outcome entered ``count`` times at once (a hand refilled from a real
+        deck): one journal commit, one redraw.  Returns how many were entered."""
+        try:
+            entered = self.session.enter_repeated(key, count, Source.MANUAL)
+        except IllegalAction as err:
+            self.message(str(err))
+            return 0
+        self.changed()
+        return entered
+
     def draw(self) -> Any | None:
         """Let the app decide a chance node (journaled before it is returned)."""
         try:

@@ -345,11 +345,12 @@ class GingerdeadScreen(GameScreen):
 
     def enter_drawn(self) -> None:
         """The cards a player drew from a real deck: the engine's draws one by one, as
-        many as the hand took, each journaled as if entered alone."""
-        for _ in range(unknown_draws(self._outcomes())):
-            outcomes = self._outcomes()
-            if not unknown_draws(outcomes) or not self.controller.enter_outcome(outcomes[0].key):
-                return
+        many as the hand took, each checked as if entered alone; one journal commit and
+        one redraw for them all."""
+        outcomes = self._outcomes()
+        count = unknown_draws(outcomes)
+        if count:
+            self.controller.enter_outcomes(outcomes[0].key, count)
 
     def _outcomes(self) -> Any:
         chance = self.view().chance
