@@ -1,6 +1,8 @@
 """A run of app draws (a digital Lost in the Woods shuffle, one draw per card) is one
 journal commit and one screen refresh, journaled before anything is shown, and all
-or nothing of it survives a failure or a kill."""
+or nothing of it survives a failure or a kill.  So is a run the table enters at once:
+a hand refilled from a real Gingerdead House deck, one tap for every card drawn, each
+draw checked and journaled as if entered alone, replayed on resume, undone by Undo."""
 
 from __future__ import annotations
 
@@ -11,12 +13,15 @@ from typing import Any
 import pytest
 
 from companion.engines import registry
-from companion.engines.base import State
+from companion.engines.base import IllegalAction, State
+from companion.engines.gingerdead_house import UNKNOWN_DRAW
 from companion.session.journal import Journal, Source
 from companion.session.session import Session
 from companion.ui.controller import GameController
 
 WOODS = registry.get("lost-in-the-woods")
+GINGERDEAD = registry.get("gingerdead-house")
+TABLE_DECKS = {"player_decks": "table"}
 DECK_SIZE = 43
 """Rulebook, components: "43 Journey cards" (the whole deck is shuffled at set-up)."""
 
@@ -94,3 +99,45 @@ def test_a_failed_commit_keeps_none_of_the_run_and_changes_nothing_shown(
     assert journal.events(session.game_row) == []
     assert session.state.to_dict() == before and session.steps == []
     assert len(session.draw_while(shuffling)) == DECK_SIZE  # the same run, now whole
+
+
+def at_the_hands_first_draw(session: Session) -> None:
+    """Set-up played by the app and the table until the first player's hand is drawn."""
+    while UNKNOWN_DRAW not in [
+        session.state.action_to_string(a) for a in session.state.legal_actions()
+    ]:
+        if session.state.is_chance_node():
+            session.draw()
+        else:
+            session.apply(session.state.legal_actions()[0])
+
+
+def test_a_refill_is_one_commit_one_refresh_and_one_undo(journal: Journal) -> None:
+    session = Session.start(journal, GINGERDEAD, 2, TABLE_DECKS, seed=3)
+    at_the_hands_first_draw(session)
+    before = session.state.to_dict()
+    steps = len(session.steps)
+    controller = GameController(session, lambda _text: None)
+    refreshes: list[int] = []
+    controller.listen(lambda: refreshes.append(len(session.steps)))
+    sent = commits(journal)
+    assert controller.enter_outcomes(UNKNOWN_DRAW, 5) == 5
+    assert len(sent) == 1 and refreshes == [steps + 5]
+    assert [s.text for s in session.steps[steps:]] == [UNKNOWN_DRAW] * 5
+    assert {s.source for s in session.steps[steps:]} == {Source.MANUAL}
+    resumed = Session.resume(journal, session.game_row)
+    assert resumed.state.to_dict() == session.state.to_dict()
+    for _ in range(5):
+        session.undo()
+    assert session.state.to_dict() == before
+
+
+def test_a_refill_stops_where_the_draw_is_no_longer_asked_for(journal: Journal) -> None:
+    session = Session.start(journal, GINGERDEAD, 2, TABLE_DECKS, seed=3)
+    at_the_hands_first_draw(session)
+    steps = len(session.steps)
+    assert session.enter_repeated(UNKNOWN_DRAW, 9) == 5  # a hand holds five
+    assert len(session.steps) == steps + 5
+    with pytest.raises(IllegalAction):
+        session.enter_repeated(UNKNOWN_DRAW, 1)  # not a draw now: nothing changes
+    assert len(session.steps) == steps + 5
