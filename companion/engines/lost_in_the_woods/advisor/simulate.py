@@ -31,8 +31,11 @@ lanes stay independent, so every position's estimate is an ordinary one.
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
+from companion.engines.lost_in_the_woods.advisor import kernel
 from companion.engines.lost_in_the_woods.advisor import policy as pol
 from companion.engines.lost_in_the_woods.advisor.lanes import (
     BOX,
@@ -72,7 +75,6 @@ from companion.engines.lost_in_the_woods.advisor.lanes import (
     _gather,
     start_lanes,
 )
-from companion.engines.lost_in_the_woods.advisor.tail import Tail
 from companion.engines.lost_in_the_woods.clock import CLOCK_END
 from companion.engines.lost_in_the_woods.forest import FOREST_LENGTH
 from companion.engines.lost_in_the_woods.state import LostInTheWoodsState
@@ -119,27 +121,33 @@ class Simulator:
 
     COMPACT_BELOW = 0.6
     """Drop finished lanes once fewer than this share is still playing."""
-    SCALAR_BELOW = 128
-    """Finish the games one by one in plain Python (``tail.Tail``) once no more than this
-    many are still playing: a numpy step then costs more than their cards one at a time."""
+    COMPILED_BELOW = sys.maxsize
+    """Play the games in the compiled kernel (``kernel.play``) once no more than this many
+    are still playing: by default every game from its first card.  The numpy steps stay
+    as the rules' reference (a test plays them with ``compiled_below=0``)."""
+    BLOCK = 64
+    """Steps of uniforms drawn at a time, one per pair and step: a pairs x steps block,
+    so the compiled kernel reads each pair's uniforms from contiguous memory."""
 
     def __init__(
         self,
         policy: pol.Policy,
         max_shuffles: int,
         rng: np.random.Generator,
-        scalar_below: int = SCALAR_BELOW,
+        compiled_below: int = COMPILED_BELOW,
     ) -> None:
         self.policy = policy
         self.max_shuffles = max_shuffles
         self.rng = rng
-        self.scalar_below = scalar_below
+        self.compiled_below = compiled_below
         self.pairs = 0
+        self.block = np.zeros((0, self.BLOCK))
         self.steps = 0
-        """Steps ``run`` took (one card per lane each): what the time per playout batch
-        is made of, as the benchmark reports."""
-        self.tail_games = 0
-        """Games ``run`` finished one by one in plain Python."""
+        """Steps ``run`` took (one card per lane each) until its last game ended."""
+        self.numpy_steps = 0
+        """Of those, the steps played by numpy over whole rows of lanes."""
+        self.compiled_games = 0
+        """Games ``run`` played (on) in the compiled kernel."""
 
     def run(self, lanes: Lanes, groups: int, per_state: int) -> np.ndarray:
         """Play every lane to the end: a (groups, per_state) bool matrix of the wins."""
@@ -147,21 +155,54 @@ class Simulator:
         self.pairs = per_state
         L = lanes
         playing = L.n
-        while playing > self.scalar_below:
+        while playing > self.compiled_below:
             self._step(L)
             self.steps += 1
             live = L.live == 1
             playing = int(np.count_nonzero(live))
             if playing < self.COMPACT_BELOW * L.n:
                 L = self._compact(L, live, won)
+        self.numpy_steps = self.steps
         if L.n:
             L = self._compact(L, L.live == 1, won)
         if L.n:
-            tail = Tail(self.policy, self.max_shuffles, self.rng).run(L)
-            self.tail_games += L.n
-            w = np.flatnonzero(tail)
-            won[L.group[w], L.pair[w]] = True
+            self._play_compiled(L, won)
         return won
+
+    def _play_compiled(self, L: Lanes, won: np.ndarray) -> None:
+        """Play lanes ``L`` to their ends in the compiled kernel; record the wins in ``won``.
+        The uniforms go on from the step the numpy steps stopped at, in the same order."""
+        cols = np.ascontiguousarray(L.M.T, dtype=kernel.DTYPE)
+        # A Headless Horseman's shuffle adds a segment under the deck; each counts a shuffle.
+        depth = L.rest.shape[0] + self.max_shuffles - int(L.shuffles.min()) + 1
+        rest = np.zeros((L.n, max(depth, L.rest.shape[0]), K), dtype=kernel.DTYPE)
+        rest[:, : L.rest.shape[0]] = L.rest.transpose(2, 0, 1)
+        pair = L.pair.astype(np.intp)
+        p = self.policy
+        at = self.steps % self.BLOCK
+        if at:  # the rest of the numpy steps' block first
+            uniforms = np.ascontiguousarray(self.block[:, at:])
+        else:
+            uniforms = self.rng.random((self.pairs, self.BLOCK))
+        while True:
+            playing, longest = kernel.play(
+                cols,
+                rest,
+                pair,
+                uniforms,
+                kernel.ROW_TABLE,
+                kernel.COMPASS_TABLE,
+                p.stop_sets,
+                p.risk_limit,
+                self.max_shuffles,
+            )
+            self.steps += longest
+            if not playing:
+                break
+            uniforms = self.rng.random((self.pairs, self.BLOCK))
+        self.compiled_games += L.n
+        w = np.flatnonzero(cols[:, kernel.WON] == 1)
+        won[L.group[w], L.pair[w]] = True
 
     @staticmethod
     def _compact(L: Lanes, live: np.ndarray, won: np.ndarray) -> Lanes:
@@ -171,7 +212,15 @@ class Simulator:
         return L.take(np.flatnonzero(live))
 
     # -- one decision and one card per lane ----------------------------------
+    def _uniforms(self) -> np.ndarray:
+        """This step's uniform per pair: column ``steps % BLOCK`` of a block of them."""
+        at = self.steps % self.BLOCK
+        if at == 0:
+            self.block = self.rng.random((self.pairs, self.BLOCK))
+        return self.block[:, at]
+
     def _step(self, L: Lanes) -> None:
+        uniforms = self._uniforms()
         if L.reset.any():  # the cards that ended a round last step: clear the Fright row
             L.round_rows *= _i8(L.reset == 0)
             L.reset[:] = 0
@@ -198,7 +247,7 @@ class Simulator:
         if empty.any():
             draw &= ~self._rebuild(L, np.flatnonzero(empty))
         if draw.any():
-            self._draw(L, draw)
+            self._draw(L, draw, uniforms)
         L.live *= _i8(L.time < CLOCK_END)  # LW11: the clock at 12 loses at once
         L.force[:] = 0
 
@@ -323,12 +372,12 @@ class Simulator:
         return counts
 
     # -- drawing -------------------------------------------------------------
-    def _draw(self, L: Lanes, drawing: np.ndarray) -> None:
+    def _draw(self, L: Lanes, drawing: np.ndarray, uniforms: np.ndarray) -> None:
         """Every lane in the ``drawing`` mask turns over one card and resolves it.
 
         The common cards are handled with whole-row masks (no gathers); events work on
         index subsets."""
-        kind = self._sample(L.top, L.ttot, L.pair)
+        kind = self._sample(L.top, L.ttot, uniforms[L.pair])
         kind[~drawing] = K  # no card
         onehot = kind == KIND_IDS[:, None]
         L.top -= _i8(onehot)
@@ -365,10 +414,11 @@ class Simulator:
                 if k.size:
                     handler(L, k)
 
-    def _sample(self, tops: np.ndarray, total: np.ndarray, pair: np.ndarray) -> np.ndarray:
-        """One card kind per column of ``tops`` (counts), in proportion to the counts; the
-        lanes of one ``pair`` number share their uniform (common random numbers)."""
-        pick = (self.rng.random(self.pairs)[pair] * total).astype(tops.dtype)
+    def _sample(self, tops: np.ndarray, total: np.ndarray, uniform: np.ndarray) -> np.ndarray:
+        """One card kind per column of ``tops`` (counts), in proportion to the counts, from
+        each lane's ``uniform`` (the lanes of one pair number share it: common random
+        numbers)."""
+        pick = (uniform * total).astype(tops.dtype)
         below = np.zeros(total.size, dtype=tops.dtype)  # cards of this kind or before
         kind = np.zeros(total.size, dtype=np.int8)
         for row in tops[:-1]:  # a row loop: numpy's int8 cumsum over rows is far slower
