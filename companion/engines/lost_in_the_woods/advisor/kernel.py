@@ -129,11 +129,13 @@ END_ORDER, END_COUNT, END_ADDED, END_LAST, END_COST = 0, S, S + 1, 2 * S + 1, 2 
 WELL_CHOICE, LIGHTNING_CHOICE, SIGNPOST_CHOICE = 2 * S + 3, 2 * S + 4, 2 * S + 5
 
 # Every function below works on lane ``i`` of ``c`` (lanes x fields) and ``rest`` (lanes x
-# segments x kinds), indexing the 2-D / 3-D arrays directly: a per-lane view would cost a
-# reference count update per use.  Each helper is inlined into ``play``.
+# segments x kinds), indexing the 2-D / 3-D arrays directly.  The rules a lane meets at
+# nearly every card are written out in ``play`` itself: an array handed to a compiled
+# helper costs reference count updates at each call, more than most rules themselves.
+# The helpers are the rules met once a round or more seldom.
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _row_key(a: int, b: int, d: int, last: int) -> int:
     """``simulate._row_key`` for one lane."""
     cap = ROW_CAP - 1
@@ -145,20 +147,7 @@ def _row_key(a: int, b: int, d: int, last: int) -> int:
     )
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _placed(c: np.ndarray, i: int) -> int:
-    """``forest.placed_count`` for one lane."""
-    n = 0
-    for s in range(S):
-        if c[i, ROWP + s] >= 2:
-            n += 1
-    last = c[i, LAST]
-    if n == 1 and last >= 0 and c[i, ROWP + last] >= 2:
-        return 0
-    return n
-
-
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _pile(c: np.ndarray, rest: np.ndarray, i: int, pile: np.ndarray) -> int:
     """The discard pile into ``pile`` (per kind): every card of the lane's box that is not
     in the deck, the Fright row, the Forest row or a lit Torch set aside.  Its size."""
@@ -178,27 +167,7 @@ def _pile(c: np.ndarray, rest: np.ndarray, i: int, pile: np.ndarray) -> int:
     return total
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _risky(
-    c: np.ndarray, rest: np.ndarray, i: int, pile: np.ndarray, from_pile: bool, limit: float
-) -> bool:
-    """Whether the next draw costs time with a chance of ``limit`` or more."""
-    two = c[i, ROWF] + c[i, ROWF + 1] + c[i, ROWF + 2] == 2
-    bad = 0
-    if from_pile:
-        total = _pile(c, rest, i, pile)
-        for a in range(S):
-            if c[i, ROWF + a] or two:
-                bad += pile[S + a]
-    else:
-        total = c[i, TTOT]
-        for a in range(S):
-            if c[i, ROWF + a] or two:
-                bad += c[i, TOP + S + a]
-    return total > 0 and bad >= limit * total
-
-
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _count_shuffle(c: np.ndarray, i: int, max_shuffles: int) -> bool:
     """Count a shuffle; past the LW12 limit the lane loses (False)."""
     if c[i, SHUFFLES] >= max_shuffles:
@@ -208,7 +177,7 @@ def _count_shuffle(c: np.ndarray, i: int, max_shuffles: int) -> bool:
     return True
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _end_round(c: np.ndarray, i: int, rows: np.ndarray, compass: np.ndarray) -> None:
     """Compasses, the sets placed, 0 or 3 sets cost 1 time, the Fright row cleared."""
     a, b, d = c[i, ROWP], c[i, ROWP + 1], c[i, ROWP + 2]
@@ -255,7 +224,7 @@ def _end_round(c: np.ndarray, i: int, rows: np.ndarray, compass: np.ndarray) -> 
         c[i, f] = 0
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _rebuild(
     c: np.ndarray,
     rest: np.ndarray,
@@ -279,7 +248,24 @@ def _rebuild(
     return False
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
+def _next_segment(c: np.ndarray, rest: np.ndarray, i: int) -> None:
+    """The top segment is used up: the one under it becomes the top."""
+    nrest = c[i, NREST]
+    total = 0
+    for k in range(K):
+        c[i, TOP + k] = rest[i, 0, k]
+        total += rest[i, 0, k]
+    c[i, TTOT] = total
+    for j in range(nrest - 1):
+        for k in range(K):
+            rest[i, j, k] = rest[i, j + 1, k]
+    for k in range(K):
+        rest[i, nrest - 1, k] = 0
+    c[i, NREST] = nrest - 1
+
+
+@njit(cache=True, nogil=True)
 def _horseman(c: np.ndarray, rest: np.ndarray, i: int, pile: np.ndarray, max_shuffles: int) -> None:
     """The last Forest card to the discard pile, shuffled under the deck (the Horseman
     itself is discarded after the shuffle)."""
@@ -303,151 +289,6 @@ def _horseman(c: np.ndarray, rest: np.ndarray, i: int, pile: np.ndarray, max_shu
         c[i, NREST] = j + 1
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _progress_event(c: np.ndarray, i: int, kind: int, rows: np.ndarray) -> None:
-    """Wishing Well, Lightning or Signpost: the policy's symbol from the table."""
-    key = _row_key(c[i, ROWP], c[i, ROWP + 1], c[i, ROWP + 2], c[i, LAST])
-    if kind == WELL:
-        s = rows[key, WELL_CHOICE]
-        if s >= 0 and not c[i, WELL_USED] and c[i, TIME] > 0:
-            c[i, ROWP + s] = 0
-            c[i, TIME] -= 1
-            c[i, WELL_USED] = 1
-    elif kind == LIGHTNING:
-        s = rows[key, LIGHTNING_CHOICE]
-        if s >= 0:
-            c[i, ROWP + s] -= 1
-    else:
-        s = rows[key, SIGNPOST_CHOICE]
-        if s >= 0 and c[i, TIME] <= SIGNPOST_MAX_TIME:
-            c[i, ROWP + s] -= 1
-            c[i, TIME] += 1
-            c[i, FOREST + c[i, FLEN]] = s
-            c[i, FCOUNT + s] += 1
-            c[i, FLEN] += 1
-            c[i, LAST] = s
-            if c[i, FLEN] >= FOREST_LENGTH:
-                c[i, WON] = 1
-                c[i, LIVE] = 0
-            else:
-                c[i, RESET] = 1
-                c[i, SETUP] = 1
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _draw(
-    c: np.ndarray,
-    rest: np.ndarray,
-    i: int,
-    pile: np.ndarray,
-    u: float,
-    rows: np.ndarray,
-    max_shuffles: int,
-) -> None:
-    """Turn over one card (in proportion to the top segment's counts) and resolve it."""
-    pick = int(u * c[i, TTOT])
-    kind, below = 0, 0
-    for k in range(K - 1):
-        below += c[i, TOP + k]
-        if below > pick:
-            break
-        kind += 1
-    c[i, TOP + kind] -= 1
-    c[i, TTOT] -= 1
-    if c[i, TTOT] == 0 and c[i, NREST] > 0:  # the top segment is used up: the next one
-        nrest = c[i, NREST]
-        total = 0
-        for k in range(K):
-            c[i, TOP + k] = rest[i, 0, k]
-            total += rest[i, 0, k]
-        c[i, TTOT] = total
-        for j in range(nrest - 1):
-            for k in range(K):
-                rest[i, j, k] = rest[i, j + 1, k]
-        for k in range(K):
-            rest[i, nrest - 1, k] = 0
-        c[i, NREST] = nrest - 1
-    if kind < S:
-        c[i, ROWP + kind] += 1
-        c[i, SETUP] = 0
-    elif kind < 2 * S:  # a pair costs 1 time, the third kind 2, and ends the round
-        animal = kind - S
-        if c[i, ROWF + animal]:
-            cost = 1
-        elif c[i, ROWF] + c[i, ROWF + 1] + c[i, ROWF + 2] == 2:
-            cost = 2
-        else:
-            c[i, ROWF + animal] = 1
-            cost = 0
-        if cost and not c[i, SETUP]:
-            c[i, TIME] += cost
-            c[i, RESET] = 1
-            c[i, SETUP] = 1
-    elif kind == WELL or kind == LIGHTNING or kind == SIGNPOST:
-        _progress_event(c, i, kind, rows)
-    elif kind == TORCH:
-        if c[i, TIME] <= LIGHT_TORCH_MAX_TIME:
-            c[i, TREADY] += 1
-            c[i, TIME] += 1
-    elif kind == COMPASS:
-        c[i, ROWC] += 1
-    elif kind == GRAVESTONE:
-        c[i, TIME] += c[i, ROWF] + c[i, ROWF + 1] + c[i, ROWF + 2]
-    elif kind == SCARECROW:
-        c[i, RESET] = 1
-        c[i, SETUP] = 1
-    elif kind == HORSEMAN:
-        _horseman(c, rest, i, pile, max_shuffles)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _step(
-    c: np.ndarray,
-    rest: np.ndarray,
-    i: int,
-    pile: np.ndarray,
-    u: float,
-    rows: np.ndarray,
-    compass: np.ndarray,
-    stop_sets: int,
-    risk_limit: float,
-    max_shuffles: int,
-) -> None:
-    """One decision and one card, as ``Simulator._step`` for one lane."""
-    if c[i, RESET]:  # the card that ended the round last step: clear the Fright row
-        for f in range(ROWP, ROUND_END):
-            c[i, f] = 0
-        c[i, RESET] = 0
-    play = not c[i, SETUP] and not c[i, FORCE]
-    empty_top = c[i, TTOT] == 0
-    end = False
-    if play:
-        n = _placed(c, i)
-        end = n >= stop_sets
-        if not end and risk_limit <= 1 and n >= 1:
-            end = _risky(c, rest, i, pile, empty_top, risk_limit)
-    draw = not end
-    if (
-        play
-        and draw
-        and c[i, TREADY] > 0
-        and c[i, ROWF] + c[i, ROWF + 1] + c[i, ROWF + 2] >= TORCH_USE_ANIMALS
-    ):  # Torch: the two animals leave the row just before the draw
-        for a in range(S):
-            c[i, ROWF + a] = 0
-        c[i, TREADY] -= 1
-    if end:
-        _end_round(c, i, rows, compass)
-        draw = c[i, LIVE] != 0  # the next round's setup draws at once
-    if draw and empty_top:
-        draw = not _rebuild(c, rest, i, pile, rows, compass, max_shuffles)
-    if draw:
-        _draw(c, rest, i, pile, u, rows, max_shuffles)
-    if c[i, TIME] >= CLOCK_END:  # LW11: the clock at 12 loses at once
-        c[i, LIVE] = 0
-    c[i, FORCE] = 0
-
-
 @njit(cache=True, nogil=True)
 def play(
     c: np.ndarray,
@@ -463,7 +304,9 @@ def play(
     """Play every live lane (a row of ``c``, its lower deck segments ``rest[lane]``) on for
     as many steps as ``uniforms`` (pairs x steps) has columns, or to its end; ``rows`` and
     ``compass`` are ``ROW_TABLE`` and ``COMPASS_TABLE``.  Updates ``c`` and ``rest`` in
-    place; returns how many lanes are still playing and the most steps a lane took."""
+    place; returns how many lanes are still playing and the most steps a lane took.
+
+    Each step is one decision and one card, as ``Simulator._step`` for one lane."""
     steps = uniforms.shape[1]
     pile = np.zeros(K, dtype=np.int64)
     playing = longest = 0
@@ -472,8 +315,119 @@ def play(
         t = 0
         while c[i, LIVE] and t < steps:
             u = uniforms[p, t]
-            _step(c, rest, i, pile, u, rows, compass, stop_sets, risk_limit, max_shuffles)
             t += 1
+            if c[i, RESET]:  # the card that ended the round last step: clear the row
+                for f in range(ROWP, ROUND_END):
+                    c[i, f] = 0
+                c[i, RESET] = 0
+            play = not c[i, SETUP] and not c[i, FORCE]
+            empty_top = c[i, TTOT] == 0
+            end = False
+            if play:
+                placed = 0  # forest.placed_count
+                for s in range(S):
+                    if c[i, ROWP + s] >= 2:
+                        placed += 1
+                last = c[i, LAST]
+                if placed == 1 and last >= 0 and c[i, ROWP + last] >= 2:
+                    placed = 0
+                end = placed >= stop_sets
+                if not end and risk_limit <= 1 and placed >= 1:
+                    # policy.penalty_risk: from the top segment, or the pile to come
+                    two = c[i, ROWF] + c[i, ROWF + 1] + c[i, ROWF + 2] == 2
+                    bad = 0
+                    if empty_top:
+                        total = _pile(c, rest, i, pile)
+                        for a in range(S):
+                            if c[i, ROWF + a] or two:
+                                bad += pile[S + a]
+                    else:
+                        total = c[i, TTOT]
+                        for a in range(S):
+                            if c[i, ROWF + a] or two:
+                                bad += c[i, TOP + S + a]
+                    end = total > 0 and bad >= risk_limit * total
+            animals = c[i, ROWF] + c[i, ROWF + 1] + c[i, ROWF + 2]
+            if play and not end and c[i, TREADY] > 0 and animals >= TORCH_USE_ANIMALS:
+                for a in range(S):  # Torch: the animals leave the row just before the draw
+                    c[i, ROWF + a] = 0
+                c[i, TREADY] -= 1
+            draw = not end
+            if end:
+                _end_round(c, i, rows, compass)
+                draw = c[i, LIVE] != 0  # the next round's setup draws at once
+            if draw and empty_top:
+                draw = not _rebuild(c, rest, i, pile, rows, compass, max_shuffles)
+            if draw:  # one card, in proportion to the top segment's counts
+                pick = int(u * c[i, TTOT])
+                kind, below = 0, 0
+                for k in range(K - 1):
+                    below += c[i, TOP + k]
+                    if below > pick:
+                        break
+                    kind += 1
+                c[i, TOP + kind] -= 1
+                c[i, TTOT] -= 1
+                if c[i, TTOT] == 0 and c[i, NREST] > 0:
+                    _next_segment(c, rest, i)
+                if kind < S:
+                    c[i, ROWP + kind] += 1
+                    c[i, SETUP] = 0
+                elif kind < 2 * S:  # a pair costs 1 time, the third kind 2: round over
+                    if c[i, ROWF + kind - S]:
+                        cost = 1
+                    elif c[i, ROWF] + c[i, ROWF + 1] + c[i, ROWF + 2] == 2:
+                        cost = 2
+                    else:
+                        c[i, ROWF + kind - S] = 1
+                        cost = 0
+                    if cost and not c[i, SETUP]:
+                        c[i, TIME] += cost
+                        c[i, RESET] = 1
+                        c[i, SETUP] = 1
+                elif kind == WELL or kind == LIGHTNING or kind == SIGNPOST:
+                    key = _row_key(c[i, ROWP], c[i, ROWP + 1], c[i, ROWP + 2], c[i, LAST])
+                    if kind == WELL:
+                        s = rows[key, WELL_CHOICE]
+                        if s >= 0 and not c[i, WELL_USED] and c[i, TIME] > 0:
+                            c[i, ROWP + s] = 0
+                            c[i, TIME] -= 1
+                            c[i, WELL_USED] = 1
+                    elif kind == LIGHTNING:
+                        s = rows[key, LIGHTNING_CHOICE]
+                        if s >= 0:
+                            c[i, ROWP + s] -= 1
+                    else:
+                        s = rows[key, SIGNPOST_CHOICE]
+                        if s >= 0 and c[i, TIME] <= SIGNPOST_MAX_TIME:
+                            c[i, ROWP + s] -= 1
+                            c[i, TIME] += 1
+                            c[i, FOREST + c[i, FLEN]] = s
+                            c[i, FCOUNT + s] += 1
+                            c[i, FLEN] += 1
+                            c[i, LAST] = s
+                            if c[i, FLEN] >= FOREST_LENGTH:
+                                c[i, WON] = 1
+                                c[i, LIVE] = 0
+                            else:
+                                c[i, RESET] = 1
+                                c[i, SETUP] = 1
+                elif kind == TORCH:
+                    if c[i, TIME] <= LIGHT_TORCH_MAX_TIME:
+                        c[i, TREADY] += 1
+                        c[i, TIME] += 1
+                elif kind == COMPASS:
+                    c[i, ROWC] += 1
+                elif kind == GRAVESTONE:
+                    c[i, TIME] += c[i, ROWF] + c[i, ROWF + 1] + c[i, ROWF + 2]
+                elif kind == SCARECROW:
+                    c[i, RESET] = 1
+                    c[i, SETUP] = 1
+                else:
+                    _horseman(c, rest, i, pile, max_shuffles)
+            if c[i, TIME] >= CLOCK_END:  # LW11: the clock at 12 loses at once
+                c[i, LIVE] = 0
+            c[i, FORCE] = 0
         longest = max(longest, t)
         if c[i, LIVE]:
             playing += 1
