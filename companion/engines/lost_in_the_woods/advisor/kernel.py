@@ -432,3 +432,19 @@ def play(
         if c[i, LIVE]:
             playing += 1
     return playing, longest
+
+
+def warm() -> None:
+    """Compile ``play`` for the types ``Simulator`` calls it with (or load it from numba's
+    cache) through a call that plays nothing."""
+    play(
+        np.zeros((1, HEIGHT), dtype=DTYPE),
+        np.zeros((1, 1, K), dtype=DTYPE),
+        np.zeros(1, dtype=np.intp),
+        np.zeros((1, 1)),
+        ROW_TABLE,
+        COMPASS_TABLE,
+        1,
+        2.0,
+        1,
+    )
