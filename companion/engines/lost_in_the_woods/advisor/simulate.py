@@ -1,32 +1,46 @@
-"""Vectorised Monte Carlo playouts: thousands of games at once as numpy arrays.
+"""Monte Carlo playouts: thousands of games at once, compiled or as numpy arrays.
 
 Each lane is one game played from a starting position to the end under a ``Policy``.  The
-rules and the policy are the engine's + ``policy.choose``, rewritten over arrays for speed;
+rules and the policy are the engine's + ``policy.choose``, rewritten for speed;
 ``tests/engines/lost_in_the_woods/test_properties.py`` and ``test_advisor_parity.py`` check
 that both give the same win rates.  Like the player, a lane knows only compositions: the
 next card is drawn from the top segment of the Journey deck in proportion to its counts.
 
-Why it is fast (numpy pays ~1 us per call whatever the size, so calls per card count):
+The games are played by ``kernel.play``: the same step as ``Simulator._step`` below, for
+one lane at a time, compiled by numba (~20 ns a card, where a numpy step over every lane
+costs ~0.3 ms whatever the number of lanes, and the longest games of a batch make the
+most steps).  The numpy steps stay as the rules' reference: ``test_advisor_kernel.py``
+plays both with the same random numbers and asks for the same outcome in every lane.
 
-* one card per lane per step, resolved with whole-row masks; only the card kinds that need
-  more than a few operations (events, ending a round) work on index subsets;
+Why it is fast:
+
+* the kernel works in place on a lanes x fields matrix of small integers (one row per
+  game, a few cache lines), with the rules met at nearly every card written out in its
+  loop: a compiled helper handed the arrays would pay reference counting at each call;
 * the discard pile is never tracked card by card: it is whatever of the lane's own box is
   not in the deck, the Fright row, the Forest row or a lit Torch (``_pile``), worked out
   only when a shuffle or an empty deck needs it;
-* a round's reset is one masked operation over the Fright row's rows, deferred to the
-  start of the next step for the cards that end a round;
+* a round's reset is deferred to the start of the next step for the cards that end a
+  round;
 * the policy's choices that depend only on the Progress cards in the row and the last
   Forest card (Wishing Well, Lightning, Signpost, and the placements, the Forest cards
   and the time a round's end costs) are table look-ups on one key (``_row_key``), built
   from the engine's own rules and checked row by row in ``test_advisor_tables.py``;
-* event and round-end lanes read gathered copies of just the fields they need
-  (``np.take``, several times faster than ``rows[:, lanes]`` on int8 rows) and write
-  only the cells that change.
+  the kernel is handed them as arguments (numba would freeze a global array into its
+  on-disk cache);
+* the uniforms come in pairs x 64-step blocks, so each lane reads its pair's from
+  contiguous memory.
+
+Compiling ``kernel.play`` takes ~2 s on the first use after an install (numba caches it
+beside the module, or in the user's cache directory when the package is read-only);
+later starts load it in ~0.1 s, after numba's own ~0.2 s import.  Numba loads with this
+module, so only once the advisor is used: never for the home screen.
 
 Common random numbers: lane ``pair`` of every starting position reads the same uniform at
-each step, so the playouts after two choices are paired and their difference has less
-variance than two independent batches (``sequential.py`` uses that); each position's own
-lanes stay independent, so every position's estimate is an ordinary one.
+each step (in both paths, column ``step % BLOCK`` of a block), so the playouts after two
+choices are paired and their difference has less variance than two independent batches
+(``sequential.py`` uses that); each position's own lanes stay independent, so every
+position's estimate is an ordinary one.
 """
 
 from __future__ import annotations
