@@ -41,9 +41,6 @@ SIGNPOST_MAX_TIME = 10
 COMPASS_MAX_TIME = 10
 COMPASS_EXTRA_SET_MAX_TIME = 8
 
-DTYPE = np.int16
-"""The kernel's integer type: holds every count of any house box."""
-
 
 def _check_constants() -> None:
     ours = (
@@ -152,15 +149,15 @@ def _pile(c: np.ndarray, rest: np.ndarray, i: int, pile: np.ndarray) -> int:
     """The discard pile into ``pile`` (per kind): every card of the lane's box that is not
     in the deck, the Fright row, the Forest row or a lit Torch set aside.  Its size."""
     for k in range(K):
-        pile[k] = c[i, BOX + k] - c[i, TOP + k]
-    for j in range(c[i, NREST]):
+        pile[k] = c[BOX + k, i] - c[TOP + k, i]
+    for j in range(c[NREST, i]):
         for k in range(K):
-            pile[k] -= rest[i, j, k]
+            pile[k] -= rest[j, k, i]
     for s in range(S):
-        pile[s] -= c[i, ROWP + s] + c[i, FCOUNT + s]
-        pile[S + s] -= c[i, ROWF + s]
-    pile[COMPASS] -= c[i, ROWC]
-    pile[TORCH] -= c[i, TREADY]
+        pile[s] -= c[ROWP + s, i] + c[FCOUNT + s, i]
+        pile[S + s] -= c[ROWF + s, i]
+    pile[COMPASS] -= c[ROWC, i]
+    pile[TORCH] -= c[TREADY, i]
     total = 0
     for k in range(K):
         total += pile[k]
@@ -170,22 +167,22 @@ def _pile(c: np.ndarray, rest: np.ndarray, i: int, pile: np.ndarray) -> int:
 @njit(cache=True, nogil=True)
 def _count_shuffle(c: np.ndarray, i: int, max_shuffles: int) -> bool:
     """Count a shuffle; past the LW12 limit the lane loses (False)."""
-    if c[i, SHUFFLES] >= max_shuffles:
-        c[i, LIVE] = 0
+    if c[SHUFFLES, i] >= max_shuffles:
+        c[LIVE, i] = 0
         return False
-    c[i, SHUFFLES] += 1
+    c[SHUFFLES, i] += 1
     return True
 
 
 @njit(cache=True, nogil=True)
 def _end_round(c: np.ndarray, i: int, rows: np.ndarray, compass: np.ndarray) -> None:
     """Compasses, the sets placed, 0 or 3 sets cost 1 time, the Fright row cleared."""
-    a, b, d = c[i, ROWP], c[i, ROWP + 1], c[i, ROWP + 2]
-    time, start, last = c[i, TIME], c[i, FLEN], c[i, LAST]
-    if c[i, ROWC]:  # each Compass in turn: the policy's symbol, 1 time each
+    a, b, d = c[ROWP, i], c[ROWP + 1, i], c[ROWP + 2, i]
+    time, start, last = c[TIME, i], c[FLEN, i], c[LAST, i]
+    if c[ROWC, i]:  # each Compass in turn: the policy's symbol, 1 time each
         base = min(a, 2) + 3 * min(b, 2) + 9 * min(d, 2) + 216 * (last + 1)
         v0 = v1 = v2 = 0
-        for _ in range(c[i, ROWC]):
+        for _ in range(c[ROWC, i]):
             key = base + 27 * (v0 + 2 * v1 + 4 * v2)
             choice = compass[key, 0]
             if (
@@ -206,22 +203,22 @@ def _end_round(c: np.ndarray, i: int, rows: np.ndarray, compass: np.ndarray) -> 
         n = rows[key, END_COUNT]
         for j in range(n):
             if start + j < FOREST_LENGTH:
-                c[i, FOREST + start + j] = rows[key, END_ORDER + j]
+                c[FOREST + start + j, i] = rows[key, END_ORDER + j]
         for s in range(S):
-            c[i, FCOUNT + s] += rows[key, END_ADDED + s]
-        c[i, FLEN] = start + n
-        c[i, LAST] = rows[key, END_LAST]
+            c[FCOUNT + s, i] += rows[key, END_ADDED + s]
+        c[FLEN, i] = start + n
+        c[LAST, i] = rows[key, END_LAST]
         won = start + n >= FOREST_LENGTH
         if not won:
             time += rows[key, END_COST]
     else:
         won = start >= FOREST_LENGTH
-    c[i, TIME] = time
-    c[i, WON] = 1 if won else 0
-    c[i, LIVE] = 1 if (not won and time < CLOCK_END) else 0
-    c[i, SETUP] = 1
+    c[TIME, i] = time
+    c[WON, i] = 1 if won else 0
+    c[LIVE, i] = 1 if (not won and time < CLOCK_END) else 0
+    c[SETUP, i] = 1
     for f in range(ROWP, ROUND_END):
-        c[i, f] = 0
+        c[f, i] = 0
 
 
 @njit(cache=True, nogil=True)
@@ -243,50 +240,50 @@ def _rebuild(
     if not _count_shuffle(c, i, max_shuffles):
         return True
     for k in range(K):
-        c[i, TOP + k] = pile[k]
-    c[i, TTOT] = total
+        c[TOP + k, i] = pile[k]
+    c[TTOT, i] = total
     return False
 
 
 @njit(cache=True, nogil=True)
 def _next_segment(c: np.ndarray, rest: np.ndarray, i: int) -> None:
     """The top segment is used up: the one under it becomes the top."""
-    nrest = c[i, NREST]
+    nrest = c[NREST, i]
     total = 0
     for k in range(K):
-        c[i, TOP + k] = rest[i, 0, k]
-        total += rest[i, 0, k]
-    c[i, TTOT] = total
+        c[TOP + k, i] = rest[0, k, i]
+        total += rest[0, k, i]
+    c[TTOT, i] = total
     for j in range(nrest - 1):
         for k in range(K):
-            rest[i, j, k] = rest[i, j + 1, k]
+            rest[j, k, i] = rest[j + 1, k, i]
     for k in range(K):
-        rest[i, nrest - 1, k] = 0
-    c[i, NREST] = nrest - 1
+        rest[nrest - 1, k, i] = 0
+    c[NREST, i] = nrest - 1
 
 
 @njit(cache=True, nogil=True)
 def _horseman(c: np.ndarray, rest: np.ndarray, i: int, pile: np.ndarray, max_shuffles: int) -> None:
     """The last Forest card to the discard pile, shuffled under the deck (the Horseman
     itself is discarded after the shuffle)."""
-    if c[i, FLEN] > 0:
-        c[i, FLEN] -= 1
-        n = c[i, FLEN]
-        c[i, FCOUNT + c[i, FOREST + n]] -= 1
-        c[i, LAST] = c[i, FOREST + n - 1] if n > 0 else -1
+    if c[FLEN, i] > 0:
+        c[FLEN, i] -= 1
+        n = c[FLEN, i]
+        c[FCOUNT + c[FOREST + n, i], i] -= 1
+        c[LAST, i] = c[FOREST + n - 1, i] if n > 0 else -1
     total = _pile(c, rest, i, pile) - 1
     pile[HORSEMAN] -= 1
     if total == 0 or not _count_shuffle(c, i, max_shuffles):
         return
-    if c[i, TTOT] == 0:
+    if c[TTOT, i] == 0:
         for k in range(K):
-            c[i, TOP + k] = pile[k]
-        c[i, TTOT] = total
+            c[TOP + k, i] = pile[k]
+        c[TTOT, i] = total
     else:
-        j = c[i, NREST]
+        j = c[NREST, i]
         for k in range(K):
-            rest[i, j, k] = pile[k]
-        c[i, NREST] = j + 1
+            rest[j, k, i] = pile[k]
+        c[NREST, i] = j + 1
 
 
 @njit(cache=True, nogil=True)
@@ -294,6 +291,7 @@ def play(
     c: np.ndarray,
     rest: np.ndarray,
     pair: np.ndarray,
+    at: np.ndarray,
     uniforms: np.ndarray,
     rows: np.ndarray,
     compass: np.ndarray,
@@ -301,146 +299,158 @@ def play(
     risk_limit: float,
     max_shuffles: int,
 ) -> tuple[int, int]:
-    """Play every live lane (a row of ``c``, its lower deck segments ``rest[lane]``) on for
-    as many steps as ``uniforms`` (pairs x steps) has columns, or to its end; ``rows`` and
-    ``compass`` are ``ROW_TABLE`` and ``COMPASS_TABLE``.  Updates ``c`` and ``rest`` in
-    place; returns how many lanes are still playing and the most steps a lane took.
+    """Play every live lane of ``c`` (fields x lanes, as ``lanes.Lanes.M``, best in Fortran
+    order: each game's fields together) on from column ``at[lane]`` of ``uniforms`` (pairs
+    x steps) to the last column, or to its end.  Its lower deck segments are
+    ``rest[:, :, lane]``; ``rows`` and ``compass`` are ``ROW_TABLE`` and ``COMPASS_TABLE``.
+    A lane whose segments fill ``rest`` stops before its next step (a Headless Horseman
+    could add one): it is *blocked* until ``rest`` grows.  Updates ``c``, ``rest`` and
+    ``at`` in place; returns how many lanes are still playing and how many of those are
+    blocked.
 
     Each step is one decision and one card, as ``Simulator._step`` for one lane."""
     steps = uniforms.shape[1]
+    depth = rest.shape[0]
     pile = np.zeros(K, dtype=np.int64)
-    playing = longest = 0
-    for i in range(c.shape[0]):
+    playing = blocked = 0
+    for i in range(c.shape[1]):
+        if not c[LIVE, i]:
+            continue
         p = pair[i]
-        t = 0
-        while c[i, LIVE] and t < steps:
+        t = at[i]
+        while c[LIVE, i] and t < steps:
+            if c[NREST, i] >= depth:
+                blocked += 1
+                break
             u = uniforms[p, t]
             t += 1
-            if c[i, RESET]:  # the card that ended the round last step: clear the row
+            if c[RESET, i]:  # the card that ended the round last step: clear the row
                 for f in range(ROWP, ROUND_END):
-                    c[i, f] = 0
-                c[i, RESET] = 0
-            play = not c[i, SETUP] and not c[i, FORCE]
-            empty_top = c[i, TTOT] == 0
+                    c[f, i] = 0
+                c[RESET, i] = 0
+            play = not c[SETUP, i] and not c[FORCE, i]
+            empty_top = c[TTOT, i] == 0
             end = False
             if play:
                 placed = 0  # forest.placed_count
                 for s in range(S):
-                    if c[i, ROWP + s] >= 2:
+                    if c[ROWP + s, i] >= 2:
                         placed += 1
-                last = c[i, LAST]
-                if placed == 1 and last >= 0 and c[i, ROWP + last] >= 2:
+                last = c[LAST, i]
+                if placed == 1 and last >= 0 and c[ROWP + last, i] >= 2:
                     placed = 0
                 end = placed >= stop_sets
                 if not end and risk_limit <= 1 and placed >= 1:
                     # policy.penalty_risk: from the top segment, or the pile to come
-                    two = c[i, ROWF] + c[i, ROWF + 1] + c[i, ROWF + 2] == 2
+                    two = c[ROWF, i] + c[ROWF + 1, i] + c[ROWF + 2, i] == 2
                     bad = 0
                     if empty_top:
                         total = _pile(c, rest, i, pile)
                         for a in range(S):
-                            if c[i, ROWF + a] or two:
+                            if c[ROWF + a, i] or two:
                                 bad += pile[S + a]
                     else:
-                        total = c[i, TTOT]
+                        total = c[TTOT, i]
                         for a in range(S):
-                            if c[i, ROWF + a] or two:
-                                bad += c[i, TOP + S + a]
+                            if c[ROWF + a, i] or two:
+                                bad += c[TOP + S + a, i]
                     end = total > 0 and bad >= risk_limit * total
-            animals = c[i, ROWF] + c[i, ROWF + 1] + c[i, ROWF + 2]
-            if play and not end and c[i, TREADY] > 0 and animals >= TORCH_USE_ANIMALS:
+            animals = c[ROWF, i] + c[ROWF + 1, i] + c[ROWF + 2, i]
+            if play and not end and c[TREADY, i] > 0 and animals >= TORCH_USE_ANIMALS:
                 for a in range(S):  # Torch: the animals leave the row just before the draw
-                    c[i, ROWF + a] = 0
-                c[i, TREADY] -= 1
+                    c[ROWF + a, i] = 0
+                c[TREADY, i] -= 1
             draw = not end
             if end:
                 _end_round(c, i, rows, compass)
-                draw = c[i, LIVE] != 0  # the next round's setup draws at once
+                draw = c[LIVE, i] != 0  # the next round's setup draws at once
             if draw and empty_top:
                 draw = not _rebuild(c, rest, i, pile, rows, compass, max_shuffles)
             if draw:  # one card, in proportion to the top segment's counts
-                pick = int(u * c[i, TTOT])
+                pick = int(u * c[TTOT, i])
                 kind, below = 0, 0
                 for k in range(K - 1):
-                    below += c[i, TOP + k]
+                    below += c[TOP + k, i]
                     if below > pick:
                         break
                     kind += 1
-                c[i, TOP + kind] -= 1
-                c[i, TTOT] -= 1
-                if c[i, TTOT] == 0 and c[i, NREST] > 0:
+                c[TOP + kind, i] -= 1
+                c[TTOT, i] -= 1
+                if c[TTOT, i] == 0 and c[NREST, i] > 0:
                     _next_segment(c, rest, i)
                 if kind < S:
-                    c[i, ROWP + kind] += 1
-                    c[i, SETUP] = 0
+                    c[ROWP + kind, i] += 1
+                    c[SETUP, i] = 0
                 elif kind < 2 * S:  # a pair costs 1 time, the third kind 2: round over
-                    if c[i, ROWF + kind - S]:
+                    if c[ROWF + kind - S, i]:
                         cost = 1
-                    elif c[i, ROWF] + c[i, ROWF + 1] + c[i, ROWF + 2] == 2:
+                    elif c[ROWF, i] + c[ROWF + 1, i] + c[ROWF + 2, i] == 2:
                         cost = 2
                     else:
-                        c[i, ROWF + kind - S] = 1
+                        c[ROWF + kind - S, i] = 1
                         cost = 0
-                    if cost and not c[i, SETUP]:
-                        c[i, TIME] += cost
-                        c[i, RESET] = 1
-                        c[i, SETUP] = 1
+                    if cost and not c[SETUP, i]:
+                        c[TIME, i] += cost
+                        c[RESET, i] = 1
+                        c[SETUP, i] = 1
                 elif kind == WELL or kind == LIGHTNING or kind == SIGNPOST:
-                    key = _row_key(c[i, ROWP], c[i, ROWP + 1], c[i, ROWP + 2], c[i, LAST])
+                    key = _row_key(c[ROWP, i], c[ROWP + 1, i], c[ROWP + 2, i], c[LAST, i])
                     if kind == WELL:
                         s = rows[key, WELL_CHOICE]
-                        if s >= 0 and not c[i, WELL_USED] and c[i, TIME] > 0:
-                            c[i, ROWP + s] = 0
-                            c[i, TIME] -= 1
-                            c[i, WELL_USED] = 1
+                        if s >= 0 and not c[WELL_USED, i] and c[TIME, i] > 0:
+                            c[ROWP + s, i] = 0
+                            c[TIME, i] -= 1
+                            c[WELL_USED, i] = 1
                     elif kind == LIGHTNING:
                         s = rows[key, LIGHTNING_CHOICE]
                         if s >= 0:
-                            c[i, ROWP + s] -= 1
+                            c[ROWP + s, i] -= 1
                     else:
                         s = rows[key, SIGNPOST_CHOICE]
-                        if s >= 0 and c[i, TIME] <= SIGNPOST_MAX_TIME:
-                            c[i, ROWP + s] -= 1
-                            c[i, TIME] += 1
-                            c[i, FOREST + c[i, FLEN]] = s
-                            c[i, FCOUNT + s] += 1
-                            c[i, FLEN] += 1
-                            c[i, LAST] = s
-                            if c[i, FLEN] >= FOREST_LENGTH:
-                                c[i, WON] = 1
-                                c[i, LIVE] = 0
+                        if s >= 0 and c[TIME, i] <= SIGNPOST_MAX_TIME:
+                            c[ROWP + s, i] -= 1
+                            c[TIME, i] += 1
+                            c[FOREST + c[FLEN, i], i] = s
+                            c[FCOUNT + s, i] += 1
+                            c[FLEN, i] += 1
+                            c[LAST, i] = s
+                            if c[FLEN, i] >= FOREST_LENGTH:
+                                c[WON, i] = 1
+                                c[LIVE, i] = 0
                             else:
-                                c[i, RESET] = 1
-                                c[i, SETUP] = 1
+                                c[RESET, i] = 1
+                                c[SETUP, i] = 1
                 elif kind == TORCH:
-                    if c[i, TIME] <= LIGHT_TORCH_MAX_TIME:
-                        c[i, TREADY] += 1
-                        c[i, TIME] += 1
+                    if c[TIME, i] <= LIGHT_TORCH_MAX_TIME:
+                        c[TREADY, i] += 1
+                        c[TIME, i] += 1
                 elif kind == COMPASS:
-                    c[i, ROWC] += 1
+                    c[ROWC, i] += 1
                 elif kind == GRAVESTONE:
-                    c[i, TIME] += c[i, ROWF] + c[i, ROWF + 1] + c[i, ROWF + 2]
+                    c[TIME, i] += c[ROWF, i] + c[ROWF + 1, i] + c[ROWF + 2, i]
                 elif kind == SCARECROW:
-                    c[i, RESET] = 1
-                    c[i, SETUP] = 1
+                    c[RESET, i] = 1
+                    c[SETUP, i] = 1
                 else:
                     _horseman(c, rest, i, pile, max_shuffles)
-            if c[i, TIME] >= CLOCK_END:  # LW11: the clock at 12 loses at once
-                c[i, LIVE] = 0
-            c[i, FORCE] = 0
-        longest = max(longest, t)
-        if c[i, LIVE]:
+            if c[TIME, i] >= CLOCK_END:  # LW11: the clock at 12 loses at once
+                c[LIVE, i] = 0
+            c[FORCE, i] = 0
+        at[i] = t
+        if c[LIVE, i]:
             playing += 1
-    return playing, longest
+    return playing, blocked
 
 
 def warm() -> None:
     """Compile ``play`` for the types ``Simulator`` calls it with (or load it from numba's
-    cache) through a call that plays nothing."""
+    cache) through a call that plays nothing.  (A house box of over 127 cards has int16
+    lanes: compiled on its first use.)"""
     play(
-        np.zeros((1, HEIGHT), dtype=DTYPE),
-        np.zeros((1, 1, K), dtype=DTYPE),
-        np.zeros(1, dtype=np.intp),
+        np.zeros((HEIGHT, 1), dtype=np.int8, order="F"),
+        np.zeros((1, K, 1), dtype=np.int8, order="F"),
+        np.zeros(1, dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
         np.zeros((1, 1)),
         ROW_TABLE,
         COMPASS_TABLE,

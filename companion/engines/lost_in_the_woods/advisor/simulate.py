@@ -184,39 +184,52 @@ class Simulator:
         return won
 
     def _play_compiled(self, L: Lanes, won: np.ndarray) -> None:
-        """Play lanes ``L`` to their ends in the compiled kernel; record the wins in ``won``.
-        The uniforms go on from the step the numpy steps stopped at, in the same order."""
-        cols = np.ascontiguousarray(L.M.T, dtype=kernel.DTYPE)
-        # A Headless Horseman's shuffle adds a segment under the deck; each counts a shuffle.
-        depth = L.rest.shape[0] + self.max_shuffles - int(L.shuffles.min()) + 1
-        rest = np.zeros((L.n, max(depth, L.rest.shape[0]), K), dtype=kernel.DTYPE)
-        rest[:, : L.rest.shape[0]] = L.rest.transpose(2, 0, 1)
-        pair = L.pair.astype(np.intp)
+        """Play lanes ``L`` to their ends in the compiled kernel, in place; record the wins
+        in ``won``.  The uniforms go on from the step the numpy steps stopped at."""
+        # Lane-major copies (Fortran order): each game's fields in a cache line or two.
+        M = np.asfortranarray(L.M)
+        rest = np.asfortranarray(L.rest)
+        pair = np.ascontiguousarray(L.pair, dtype=np.int64)
+        at = np.full(L.n, self.steps % self.BLOCK, dtype=np.int64)
+        if at[0] == 0:  # else the numpy steps' block goes on
+            self.block = self._new_block(pair, M[kernel.LIVE] == 1)
         p = self.policy
-        at = self.steps % self.BLOCK
-        if at:  # the rest of the numpy steps' block first
-            uniforms = np.ascontiguousarray(self.block[:, at:])
-        else:
-            uniforms = self.rng.random((self.pairs, self.BLOCK))
         while True:
-            playing, longest = kernel.play(
-                cols,
+            playing, blocked = kernel.play(
+                M,
                 rest,
                 pair,
-                uniforms,
+                at,
+                self.block,
                 kernel.ROW_TABLE,
                 kernel.COMPASS_TABLE,
                 p.stop_sets,
                 p.risk_limit,
                 self.max_shuffles,
             )
-            self.steps += longest
+            if blocked:  # a Headless Horseman may add a segment under the deck: room for it
+                rest = np.asfortranarray(np.concatenate([rest, np.zeros_like(rest)]))
+                continue
+            self.steps += int(at.max()) - self.steps % self.BLOCK
             if not playing:
                 break
-            uniforms = self.rng.random((self.pairs, self.BLOCK))
+            at[:] = 0
+            self.block = self._new_block(pair, M[kernel.LIVE] == 1)
         self.compiled_games += L.n
-        w = np.flatnonzero(cols[:, kernel.WON] == 1)
+        w = np.flatnonzero(M[kernel.WON] == 1)
         won[L.group[w], L.pair[w]] = True
+
+    def _new_block(self, pair: np.ndarray, live: np.ndarray) -> np.ndarray:
+        """The next ``BLOCK`` steps' uniforms as a pairs x steps block, drawn for just the
+        pairs that still have a game being played (the other rows: 0, never used)."""
+        playing = np.zeros(self.pairs, dtype=bool)
+        playing[pair[live]] = True
+        rows = np.flatnonzero(playing)
+        if rows.size == self.pairs:
+            return self.rng.random((self.pairs, self.BLOCK))
+        block = np.zeros((self.pairs, self.BLOCK))
+        block[rows] = self.rng.random((rows.size, self.BLOCK))
+        return block
 
     @staticmethod
     def _compact(L: Lanes, live: np.ndarray, won: np.ndarray) -> Lanes:
@@ -226,15 +239,11 @@ class Simulator:
         return L.take(np.flatnonzero(live))
 
     # -- one decision and one card per lane ----------------------------------
-    def _uniforms(self) -> np.ndarray:
-        """This step's uniform per pair: column ``steps % BLOCK`` of a block of them."""
-        at = self.steps % self.BLOCK
-        if at == 0:
-            self.block = self.rng.random((self.pairs, self.BLOCK))
-        return self.block[:, at]
-
     def _step(self, L: Lanes) -> None:
-        uniforms = self._uniforms()
+        at = self.steps % self.BLOCK  # this step's uniform per pair: a column of a block
+        if at == 0:
+            self.block = self._new_block(L.pair, L.live == 1)
+        uniforms = self.block[:, at]
         if L.reset.any():  # the cards that ended a round last step: clear the Fright row
             L.round_rows *= _i8(L.reset == 0)
             L.reset[:] = 0
