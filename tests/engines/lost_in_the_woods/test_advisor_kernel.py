@@ -82,3 +82,37 @@ def test_the_kernel_copies_the_tables_it_is_given() -> None:
     assert np.array_equal(rows[:, kernel.SIGNPOST_CHOICE], lay.SIGNPOST_CHOICE)
     assert np.array_equal(compass[:, 0], lay.COMPASS_CHOICE)
     assert np.array_equal(compass[:, 1], lay.COMPASS_ONLY_EARLY)
+
+
+def test_warm_compiles_the_signature_the_simulator_calls() -> None:
+    """``kernel.warm()`` compiles (or loads) exactly what a batch of playouts then uses,
+    one of a single lane too (C- as well as Fortran-contiguous, numba's 'C' unless
+    padded)."""
+    kernel.warm()
+    compiled = set(kernel.play.signatures)
+    state = position(**POSITIONS["round setup at a draw"])
+    _outcomes([state], pol.ROLLOUT_POLICY, COMPILED, 1)
+    one = Simulator(pol.ROLLOUT_POLICY, 20, np.random.default_rng(2)).run(
+        start_lanes([state], 1), 1, 1
+    )
+    assert one.shape == (1, 1)
+    assert set(kernel.play.signatures) == compiled
+
+
+def test_wide_lanes_play_as_narrow_ones() -> None:
+    """A house box of over 127 cards gets int16 lanes: the kernel plays them the same."""
+    state = position(forest=["acorn"], row=["shamrock", "shamrock", "wolf"], deck=DECK, time=2)
+    starts = [state.child(a) for a in state.legal_actions()]
+    narrow = start_lanes(starts, LANES)  # type: ignore[arg-type]
+    assert narrow.M.dtype == np.int8
+    wide = lay.Lanes(
+        narrow.M.astype(np.int16), narrow.rest.astype(np.int16), narrow.group, narrow.pair
+    )
+    max_shuffles = int(state.options["max_shuffles"])
+    results = [
+        Simulator(pol.ROLLOUT_POLICY, max_shuffles, np.random.default_rng(8)).run(
+            lanes, len(starts), LANES
+        )
+        for lanes in (narrow, wide)
+    ]
+    assert np.array_equal(results[0], results[1])

@@ -447,10 +447,10 @@ def warm() -> None:
     cache) through a call that plays nothing.  (A house box of over 127 cards has int16
     lanes: compiled on its first use.)"""
     play(
-        np.zeros((HEIGHT, 1), dtype=np.int8, order="F"),
-        np.zeros((1, K, 1), dtype=np.int8, order="F"),
-        np.zeros(1, dtype=np.int64),
-        np.zeros(1, dtype=np.int64),
+        np.zeros((HEIGHT, 2), dtype=np.int8, order="F"),
+        np.zeros((1, K, 2), dtype=np.int8, order="F"),
+        np.zeros(2, dtype=np.int64),
+        np.zeros(2, dtype=np.int64),
         np.zeros((1, 1)),
         ROW_TABLE,
         COMPASS_TABLE,

@@ -186,11 +186,18 @@ class Simulator:
     def _play_compiled(self, L: Lanes, won: np.ndarray) -> None:
         """Play lanes ``L`` to their ends in the compiled kernel, in place; record the wins
         in ``won``.  The uniforms go on from the step the numpy steps stopped at."""
-        # Lane-major copies (Fortran order): each game's fields in a cache line or two.
-        M = np.asfortranarray(L.M)
-        rest = np.asfortranarray(L.rest)
-        pair = np.ascontiguousarray(L.pair, dtype=np.int64)
-        at = np.full(L.n, self.steps % self.BLOCK, dtype=np.int64)
+        # Lane-major copies (Fortran order): each game's fields in a cache line or two.  One
+        # lane alone would be C-contiguous too, which numba compiles apart: a dead lane
+        # beside it keeps the one compiled version.
+        M, rest, pair = L.M, L.rest, L.pair
+        if L.n == 1:
+            M = np.concatenate([M, np.zeros_like(M)], axis=1)
+            rest = np.concatenate([rest, np.zeros_like(rest)], axis=2)
+            pair = np.concatenate([pair, pair])
+        M = np.asfortranarray(M)
+        rest = np.asfortranarray(rest)
+        pair = np.ascontiguousarray(pair, dtype=np.int64)
+        at = np.full(pair.size, self.steps % self.BLOCK, dtype=np.int64)
         if at[0] == 0:  # else the numpy steps' block goes on
             self.block = self._new_block(pair, M[kernel.LIVE] == 1)
         p = self.policy
