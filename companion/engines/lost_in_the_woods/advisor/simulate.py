@@ -158,8 +158,6 @@ class Simulator:
         self.block = np.zeros((0, self.BLOCK))
         self.steps = 0
         """Steps ``run`` took (one card per lane each) until its last game ended."""
-        self.numpy_steps = 0
-        """Of those, the steps played by numpy over whole rows of lanes."""
         self.compiled_games = 0
         """Games ``run`` played (on) in the compiled kernel."""
 
@@ -176,7 +174,6 @@ class Simulator:
             playing = int(np.count_nonzero(live))
             if playing < self.COMPACT_BELOW * L.n:
                 L = self._compact(L, live, won)
-        self.numpy_steps = self.steps
         if L.n:
             L = self._compact(L, L.live == 1, won)
         if L.n:
