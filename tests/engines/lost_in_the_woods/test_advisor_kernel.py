@@ -116,3 +116,16 @@ def test_wide_lanes_play_as_narrow_ones() -> None:
         for lanes in (narrow, wide)
     ]
     assert np.array_equal(results[0], results[1])
+
+
+def test_a_simulator_run_twice_plays_as_two_fresh_ones() -> None:
+    """Each ``run`` starts its blocks of uniforms afresh (another batch size, other pairs)."""
+    state = position(**POSITIONS["horseman over a lower deck segment"])
+    reused = Simulator(pol.ROLLOUT_POLICY, 20, np.random.default_rng(4))
+    fresh_rng = np.random.default_rng(4)
+    for per_state in (300, 700):
+        again = reused.run(start_lanes([state], per_state), 1, per_state)
+        fresh = Simulator(pol.ROLLOUT_POLICY, 20, fresh_rng).run(
+            start_lanes([state], per_state), 1, per_state
+        )
+        assert np.array_equal(again, fresh)

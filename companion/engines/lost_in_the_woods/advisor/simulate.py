@@ -157,7 +157,7 @@ class Simulator:
         self.pairs = 0
         self.block = np.zeros((0, self.BLOCK))
         self.steps = 0
-        """Steps ``run`` took (one card per lane each) until its last game ended."""
+        """Steps the last ``run`` took (one card per lane each) until its last game ended."""
         self.compiled_games = 0
         """Games ``run`` played (on) in the compiled kernel."""
 
@@ -165,6 +165,7 @@ class Simulator:
         """Play every lane to the end: a (groups, per_state) bool matrix of the wins."""
         won = np.zeros((groups, per_state), dtype=bool)
         self.pairs = per_state
+        self.steps = 0  # the uniforms' blocks start again with the batch
         L = lanes
         playing = L.n
         while playing > self.compiled_below:
