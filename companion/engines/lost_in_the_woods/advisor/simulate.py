@@ -14,9 +14,10 @@ plays both with the same random numbers and asks for the same outcome in every l
 
 Why it is fast:
 
-* the kernel works in place on a lanes x fields matrix of small integers (one row per
-  game, a few cache lines), with the rules met at nearly every card written out in its
-  loop: a compiled helper handed the arrays would pay reference counting at each call;
+* the kernel works in place on a lane-major (Fortran-order) copy of the lanes matrix of
+  small integers (each game's fields in one cache line), with the rules met at nearly every
+  card written out in its loop: a compiled helper handed the arrays would pay reference
+  counting at each call;
 * the discard pile is never tracked card by card: it is whatever of the lane's own box is
   not in the deck, the Fright row, the Forest row or a lit Torch (``_pile``), worked out
   only when a shuffle or an empty deck needs it;
@@ -29,7 +30,7 @@ Why it is fast:
   the kernel is handed them as arguments (numba would freeze a global array into its
   on-disk cache);
 * the uniforms come in pairs x 64-step blocks, so each lane reads its pair's from
-  contiguous memory.
+  contiguous memory, drawn only for the pairs that still have a game being played.
 
 Compiling ``kernel.play`` takes ~2 s on the first use after an install (numba caches it
 beside the module, or in the user's cache directory when the package is read-only);
@@ -159,13 +160,13 @@ class Simulator:
         self.steps = 0
         """Steps the last ``run`` took (one card per lane each) until its last game ended."""
         self.compiled_games = 0
-        """Games ``run`` played (on) in the compiled kernel."""
+        """Games the last ``run`` played (on) in the compiled kernel."""
 
     def run(self, lanes: Lanes, groups: int, per_state: int) -> np.ndarray:
         """Play every lane to the end: a (groups, per_state) bool matrix of the wins."""
         won = np.zeros((groups, per_state), dtype=bool)
         self.pairs = per_state
-        self.steps = 0  # the uniforms' blocks start again with the batch
+        self.steps = self.compiled_games = 0  # the uniforms' blocks start again too
         L = lanes
         playing = L.n
         while playing > self.compiled_below:
