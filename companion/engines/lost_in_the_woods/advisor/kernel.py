@@ -7,8 +7,8 @@ layout (``lanes``), same look-up tables (passed in, never frozen into the compil
 same order of rule checks; ``test_advisor_kernel.py`` holds it to the numpy steps lane by
 lane, and ``test_advisor_parity.py`` both to the engine.
 
-Common random numbers stay: at its step ``t`` a lane reads ``uniforms[t, pair]``, the
-uniform the numpy path draws for that pair at that step.
+Common random numbers stay: at its step ``t`` of a block a lane reads ``uniforms[pair, t]``,
+the uniform the numpy path reads for that pair at that step.
 
 The layout, rule and clock constants are literals here (numba folds them into the compiled
 code): its on-disk cache is keyed on this file alone, so a constant read from another
@@ -125,8 +125,8 @@ ROW_TABLE, COMPASS_TABLE = _tables()
 END_ORDER, END_COUNT, END_ADDED, END_LAST, END_COST = 0, S, S + 1, 2 * S + 1, 2 * S + 2
 WELL_CHOICE, LIGHTNING_CHOICE, SIGNPOST_CHOICE = 2 * S + 3, 2 * S + 4, 2 * S + 5
 
-# Every function below works on lane ``i`` of ``c`` (lanes x fields) and ``rest`` (lanes x
-# segments x kinds), indexing the 2-D / 3-D arrays directly.  The rules a lane meets at
+# Every function below works on lane ``i`` of ``c`` (fields x lanes, as ``lanes.Lanes.M``)
+# and ``rest`` (segments x kinds x lanes), indexing the 2-D / 3-D arrays directly.  The rules a lane meets at
 # nearly every card are written out in ``play`` itself: an array handed to a compiled
 # helper costs reference count updates at each call, more than most rules themselves.
 # The helpers are the rules met once a round or more seldom.
