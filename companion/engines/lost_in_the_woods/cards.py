@@ -1,7 +1,7 @@
 """The Journey deck's card kinds and their names (``box.py`` says how many a box holds).
 
 Cards of the same kind are identical for the rules, so the engine tracks kinds and counts.
-The index order of ``KINDS`` is shared with the vectorised simulator.
+The index order of ``KINDS`` is shared with the advisor's simulator.
 """
 
 from __future__ import annotations

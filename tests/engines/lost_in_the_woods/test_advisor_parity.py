@@ -1,6 +1,7 @@
-"""The advisor's vectorised playouts against the engine's own, position by position.
+"""The advisor's playouts (compiled, ``kernel.py``) against the engine's own, position by
+position; ``test_advisor_kernel.py`` holds the numpy steps to the same outcomes lane by lane.
 
-The simulator rewrites the rules over arrays (a discard pile worked out rather than kept,
+The simulator rewrites the rules for speed (a discard pile worked out rather than kept,
 round resets deferred, placements and Compass choices from tables), so each position below
 sends a rule through a different path: a lit Torch, a Compass at the end of the round, a
 Headless Horseman with a deck segment under the top one, an empty deck rebuilt from the

@@ -1,6 +1,6 @@
 """The advisor: exact next-draw odds, win estimates per choice, and the playing policies.
 
-``advice`` weighs the choices with ``simulate``'s vectorised playouts of ``policy``;
+``advice`` weighs the choices with ``simulate``'s compiled playouts of ``policy``;
 ``odds`` gives the win rates ``companion odds`` prints.
 """
 

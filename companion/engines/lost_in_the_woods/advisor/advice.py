@@ -1,4 +1,4 @@
-"""Odds and advice for the player at every decision (pure; numpy for the playouts).
+"""Odds and advice for the player at every decision (pure; numpy and numba for the playouts).
 
 * ``draw_odds(state)``: the exact chance of each kind of card on the next draw, and of a
   Fright penalty, from the unseen composition the player knows about.

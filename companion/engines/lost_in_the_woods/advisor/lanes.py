@@ -1,6 +1,6 @@
-"""The lanes matrix that the vectorised playouts work on, and the policy's look-up tables.
+"""The lanes matrix that the playouts work on, and the policy's look-up tables.
 
-Shared by ``simulate`` (the numpy steps) and ``tail`` (the last games in plain Python), so
+Shared by ``simulate`` (the numpy steps) and ``kernel`` (the compiled playouts), so
 both read one row layout and one set of tables built from the engine's own rules.
 """
 

@@ -1,6 +1,6 @@
 """Win rates of the built-in policies from a fresh game (what ``companion odds`` prints).
 
-The simple policies play vectorised playouts.  The ``advisor`` policy takes the advisor's
+The simple policies play the simulator's batched playouts.  The ``advisor`` policy takes the advisor's
 recommendation at every decision; its games run in lockstep so that each step weighs the
 choices of all unfinished games in one batch of playouts.
 """

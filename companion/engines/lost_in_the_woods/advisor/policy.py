@@ -1,7 +1,7 @@
 """The built-in playing policies: simple, documented rules a playout follows.
 
 Every policy shares the same event rules (below) and differs only in when it ends a round.
-The vectorised simulator (``simulate.py``) implements exactly the same rules over arrays;
+The simulator (``simulate.py``, compiled in ``kernel.py``) implements exactly the same rules;
 ``tests/engines/lost_in_the_woods/test_properties.py`` checks the two agree.
 
 Shared event rules:

@@ -1,38 +1,56 @@
-"""Vectorised Monte Carlo playouts: thousands of games at once as numpy arrays.
+"""Monte Carlo playouts: thousands of games at once, compiled or as numpy arrays.
 
 Each lane is one game played from a starting position to the end under a ``Policy``.  The
-rules and the policy are the engine's + ``policy.choose``, rewritten over arrays for speed;
+rules and the policy are the engine's + ``policy.choose``, rewritten for speed;
 ``tests/engines/lost_in_the_woods/test_properties.py`` and ``test_advisor_parity.py`` check
 that both give the same win rates.  Like the player, a lane knows only compositions: the
 next card is drawn from the top segment of the Journey deck in proportion to its counts.
 
-Why it is fast (numpy pays ~1 us per call whatever the size, so calls per card count):
+The games are played by ``kernel.play``: the same step as ``Simulator._step`` below, for
+one lane at a time, compiled by numba (~20 ns a card, where a numpy step over every lane
+costs ~0.3 ms whatever the number of lanes, and the longest games of a batch make the
+most steps).  The numpy steps stay as the rules' reference: ``test_advisor_kernel.py``
+plays both with the same random numbers and asks for the same outcome in every lane.
 
-* one card per lane per step, resolved with whole-row masks; only the card kinds that need
-  more than a few operations (events, ending a round) work on index subsets;
+Why it is fast:
+
+* the kernel works in place on a lane-major (Fortran-order) copy of the lanes matrix of
+  small integers (each game's fields in one cache line), with the rules met at nearly every
+  card written out in its loop: a compiled helper handed the arrays would pay reference
+  counting at each call;
 * the discard pile is never tracked card by card: it is whatever of the lane's own box is
   not in the deck, the Fright row, the Forest row or a lit Torch (``_pile``), worked out
   only when a shuffle or an empty deck needs it;
-* a round's reset is one masked operation over the Fright row's rows, deferred to the
-  start of the next step for the cards that end a round;
+* a round's reset is deferred to the start of the next step for the cards that end a
+  round;
 * the policy's choices that depend only on the Progress cards in the row and the last
   Forest card (Wishing Well, Lightning, Signpost, and the placements, the Forest cards
   and the time a round's end costs) are table look-ups on one key (``_row_key``), built
   from the engine's own rules and checked row by row in ``test_advisor_tables.py``;
-* event and round-end lanes read gathered copies of just the fields they need
-  (``np.take``, several times faster than ``rows[:, lanes]`` on int8 rows) and write
-  only the cells that change.
+  the kernel is handed them as arguments (numba would freeze a global array into its
+  on-disk cache);
+* the uniforms come in pairs x 64-step blocks, so each lane reads its pair's from
+  contiguous memory, drawn only for the pairs that still have a game being played.
+
+Compiling ``kernel.play`` takes ~2 s on the first use after an install (numba caches it
+beside the module, or in the user's cache directory when the package is read-only);
+later starts load it in ~0.1 s, after numba's own ~0.2 s import.  Numba loads with this
+module, so only once the advisor is used: never for the home screen.
 
 Common random numbers: lane ``pair`` of every starting position reads the same uniform at
-each step, so the playouts after two choices are paired and their difference has less
-variance than two independent batches (``sequential.py`` uses that); each position's own
-lanes stay independent, so every position's estimate is an ordinary one.
+each step (in both paths, column ``step % BLOCK`` of a block), so the playouts after two
+choices are paired and their difference has less variance than two independent batches
+(``sequential.py`` uses that); each position's own lanes stay independent, so every
+position's estimate is an ordinary one.
 """
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
+from companion.engines.lost_in_the_woods.advisor import kernel
 from companion.engines.lost_in_the_woods.advisor import policy as pol
 from companion.engines.lost_in_the_woods.advisor.lanes import (
     BOX,
@@ -72,7 +90,6 @@ from companion.engines.lost_in_the_woods.advisor.lanes import (
     _gather,
     start_lanes,
 )
-from companion.engines.lost_in_the_woods.advisor.tail import Tail
 from companion.engines.lost_in_the_woods.clock import CLOCK_END
 from companion.engines.lost_in_the_woods.forest import FOREST_LENGTH
 from companion.engines.lost_in_the_woods.state import LostInTheWoodsState
@@ -119,35 +136,40 @@ class Simulator:
 
     COMPACT_BELOW = 0.6
     """Drop finished lanes once fewer than this share is still playing."""
-    SCALAR_BELOW = 128
-    """Finish the games one by one in plain Python (``tail.Tail``) once no more than this
-    many are still playing: a numpy step then costs more than their cards one at a time."""
+    COMPILED_BELOW = sys.maxsize
+    """Play the games in the compiled kernel (``kernel.play``) once no more than this many
+    are still playing: by default every game from its first card.  The numpy steps stay
+    as the rules' reference (a test plays them with ``compiled_below=0``)."""
+    BLOCK = 64
+    """Steps of uniforms drawn at a time, one per pair and step: a pairs x steps block,
+    so the compiled kernel reads each pair's uniforms from contiguous memory."""
 
     def __init__(
         self,
         policy: pol.Policy,
         max_shuffles: int,
         rng: np.random.Generator,
-        scalar_below: int = SCALAR_BELOW,
+        compiled_below: int = COMPILED_BELOW,
     ) -> None:
         self.policy = policy
         self.max_shuffles = max_shuffles
         self.rng = rng
-        self.scalar_below = scalar_below
+        self.compiled_below = compiled_below
         self.pairs = 0
+        self.block = np.zeros((0, self.BLOCK))
         self.steps = 0
-        """Steps ``run`` took (one card per lane each): what the time per playout batch
-        is made of, as the benchmark reports."""
-        self.tail_games = 0
-        """Games ``run`` finished one by one in plain Python."""
+        """Steps the last ``run`` took (one card per lane each) until its last game ended."""
+        self.compiled_games = 0
+        """Games the last ``run`` played (on) in the compiled kernel."""
 
     def run(self, lanes: Lanes, groups: int, per_state: int) -> np.ndarray:
         """Play every lane to the end: a (groups, per_state) bool matrix of the wins."""
         won = np.zeros((groups, per_state), dtype=bool)
         self.pairs = per_state
+        self.steps = self.compiled_games = 0  # the uniforms' blocks start again too
         L = lanes
         playing = L.n
-        while playing > self.scalar_below:
+        while playing > self.compiled_below:
             self._step(L)
             self.steps += 1
             live = L.live == 1
@@ -157,11 +179,63 @@ class Simulator:
         if L.n:
             L = self._compact(L, L.live == 1, won)
         if L.n:
-            tail = Tail(self.policy, self.max_shuffles, self.rng).run(L)
-            self.tail_games += L.n
-            w = np.flatnonzero(tail)
-            won[L.group[w], L.pair[w]] = True
+            self._play_compiled(L, won)
         return won
+
+    def _play_compiled(self, L: Lanes, won: np.ndarray) -> None:
+        """Play lanes ``L`` to their ends in the compiled kernel, in place; record the wins
+        in ``won``.  The uniforms go on from the step the numpy steps stopped at."""
+        # Lane-major copies (Fortran order): each game's fields in a cache line or two.  One
+        # lane alone would be C-contiguous too, which numba compiles apart: a dead lane
+        # beside it keeps the one compiled version.
+        M, rest, pair = L.M, L.rest, L.pair
+        if L.n == 1:
+            M = np.concatenate([M, np.zeros_like(M)], axis=1)
+            rest = np.concatenate([rest, np.zeros_like(rest)], axis=2)
+            pair = np.concatenate([pair, pair])
+        M = np.asfortranarray(M)
+        rest = np.asfortranarray(rest)
+        pair = np.ascontiguousarray(pair, dtype=np.int64)
+        at = np.full(pair.size, self.steps % self.BLOCK, dtype=np.int64)
+        if at[0] == 0:  # else the numpy steps' block goes on
+            self.block = self._new_block(pair, M[kernel.LIVE] == 1)
+        p = self.policy
+        while True:
+            playing, blocked = kernel.play(
+                M,
+                rest,
+                pair,
+                at,
+                self.block,
+                kernel.ROW_TABLE,
+                kernel.COMPASS_TABLE,
+                p.stop_sets,
+                p.risk_limit,
+                self.max_shuffles,
+            )
+            if blocked:  # a Headless Horseman may add a segment under the deck: room for it
+                rest = np.asfortranarray(np.concatenate([rest, np.zeros_like(rest)]))
+                continue
+            self.steps += int(at.max()) - self.steps % self.BLOCK
+            if not playing:
+                break
+            at[:] = 0
+            self.block = self._new_block(pair, M[kernel.LIVE] == 1)
+        self.compiled_games += L.n
+        w = np.flatnonzero(M[kernel.WON] == 1)
+        won[L.group[w], L.pair[w]] = True
+
+    def _new_block(self, pair: np.ndarray, live: np.ndarray) -> np.ndarray:
+        """The next ``BLOCK`` steps' uniforms as a pairs x steps block, drawn for just the
+        pairs that still have a game being played (the other rows: 0, never used)."""
+        playing = np.zeros(self.pairs, dtype=bool)
+        playing[pair[live]] = True
+        rows = np.flatnonzero(playing)
+        if rows.size == self.pairs:
+            return self.rng.random((self.pairs, self.BLOCK))
+        block = np.zeros((self.pairs, self.BLOCK))
+        block[rows] = self.rng.random((rows.size, self.BLOCK))
+        return block
 
     @staticmethod
     def _compact(L: Lanes, live: np.ndarray, won: np.ndarray) -> Lanes:
@@ -172,6 +246,10 @@ class Simulator:
 
     # -- one decision and one card per lane ----------------------------------
     def _step(self, L: Lanes) -> None:
+        at = self.steps % self.BLOCK  # this step's uniform per pair: a column of a block
+        if at == 0:
+            self.block = self._new_block(L.pair, L.live == 1)
+        uniforms = self.block[:, at]
         if L.reset.any():  # the cards that ended a round last step: clear the Fright row
             L.round_rows *= _i8(L.reset == 0)
             L.reset[:] = 0
@@ -198,7 +276,7 @@ class Simulator:
         if empty.any():
             draw &= ~self._rebuild(L, np.flatnonzero(empty))
         if draw.any():
-            self._draw(L, draw)
+            self._draw(L, draw, uniforms)
         L.live *= _i8(L.time < CLOCK_END)  # LW11: the clock at 12 loses at once
         L.force[:] = 0
 
@@ -323,12 +401,12 @@ class Simulator:
         return counts
 
     # -- drawing -------------------------------------------------------------
-    def _draw(self, L: Lanes, drawing: np.ndarray) -> None:
+    def _draw(self, L: Lanes, drawing: np.ndarray, uniforms: np.ndarray) -> None:
         """Every lane in the ``drawing`` mask turns over one card and resolves it.
 
         The common cards are handled with whole-row masks (no gathers); events work on
         index subsets."""
-        kind = self._sample(L.top, L.ttot, L.pair)
+        kind = self._sample(L.top, L.ttot, uniforms[L.pair])
         kind[~drawing] = K  # no card
         onehot = kind == KIND_IDS[:, None]
         L.top -= _i8(onehot)
@@ -365,10 +443,11 @@ class Simulator:
                 if k.size:
                     handler(L, k)
 
-    def _sample(self, tops: np.ndarray, total: np.ndarray, pair: np.ndarray) -> np.ndarray:
-        """One card kind per column of ``tops`` (counts), in proportion to the counts; the
-        lanes of one ``pair`` number share their uniform (common random numbers)."""
-        pick = (self.rng.random(self.pairs)[pair] * total).astype(tops.dtype)
+    def _sample(self, tops: np.ndarray, total: np.ndarray, uniform: np.ndarray) -> np.ndarray:
+        """One card kind per column of ``tops`` (counts), in proportion to the counts, from
+        each lane's ``uniform`` (the lanes of one pair number share it: common random
+        numbers)."""
+        pick = (uniform * total).astype(tops.dtype)
         below = np.zeros(total.size, dtype=tops.dtype)  # cards of this kind or before
         kind = np.zeros(total.size, dtype=np.int8)
         for row in tops[:-1]:  # a row loop: numpy's int8 cumsum over rows is far slower
