@@ -42,9 +42,15 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
 
 def odds_module(game_id: str) -> ModuleType | None:
     """The game's odds provider, or None if it has none (yet)."""
+    return engine_module(game_id, "odds")
+
+
+def engine_module(game_id: str, leaf: str) -> ModuleType | None:
+    """The module ``leaf`` of the game's engine package (or of its ``advisor``
+    subpackage), or None if the game has none: how a command finds what a game offers."""
     game = registry.get(game_id)
     package = type(game).__module__.rsplit(".", 1)[0]
-    for name in (f"{package}.advisor.odds", f"{package}.odds"):
+    for name in (f"{package}.advisor.{leaf}", f"{package}.{leaf}"):
         try:
             return importlib.import_module(name)
         except ModuleNotFoundError as err:
