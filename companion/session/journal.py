@@ -298,6 +298,16 @@ class Journal:
         ).fetchall()
         return [_record(r) for r in rows]
 
+    def set_aside_games(self, limit: int = 50) -> list[GameRecord]:
+        """Unfinished games set aside (no longer offered for resuming), newest first: their
+        history stays saved and Past games shows it."""
+        rows = self._db.execute(
+            f"SELECT {RECORD_COLUMNS}"
+            " FROM games WHERE finished IS NULL AND abandoned = 1 ORDER BY id DESC LIMIT ?",
+            (limit,),
+        ).fetchall()
+        return [_record(r) for r in rows]
+
     def finished_games(self, limit: int = 50) -> list[GameRecord]:
         """Games played to the end, newest first (for the past-games list)."""
         rows = self._db.execute(

@@ -252,9 +252,9 @@ class Session:
             raise UndoRefused("There is nothing to undo: this is the start of the game.")
         last = self.steps[-1]
         if not last.source.undoable:
-            raise UndoRefused(
-                f"'{last.text}' was {last.source.happened} and really happened: "
-                "it cannot be taken back."
+            raise UndoRefused(  # in a player's words: never the step's key
+                f"The last step was {last.source.described}: it really happened, "
+                "so it cannot be taken back."
             )
         reopen = self.state.is_terminal()
         self.journal.append(self.game_row, "undo", None, Source.PLAYER, reopen=reopen)

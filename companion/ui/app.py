@@ -205,8 +205,12 @@ class CompanionApp(App):
         self.screen_title = getattr(manager.get_screen(name), "title", self.title)
 
     def notify(self, text: str) -> None:
-        """Show ``text`` as a toast for a few seconds; the Messages log keeps it."""
-        self.messages = [*self.messages[-(MESSAGE_LOG - 1) :], (time.time(), text)]
+        """Show ``text`` as a toast for a few seconds; the Messages log keeps it (once when
+        it is said again straight after: a refused tap repeated is not a new message)."""
+        kept = (
+            self.messages[:-1] if self.messages and self.messages[-1][1] == text else self.messages
+        )
+        self.messages = [*kept[-(MESSAGE_LOG - 1) :], (time.time(), text)]
         self.message_count = len(self.messages)
         self.message = text
         self._place_toast()

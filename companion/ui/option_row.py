@@ -52,7 +52,10 @@ def why_text(option: Option) -> str:
     """The rulebook sentence a house rule interprets, and which decision it is."""
     text = f"[b]{option.name}[/b]\n\nThe rulebook says: \u201c{option.rulebook}\u201d"
     if option.decision:
-        text += f"\n\nThe companion's rule decision {option.decision} (see the game's rules notes)."
+        text += (
+            "\n\nWhere the rulebook leaves this open, the companion decides, and this setting "
+            f"lets your table decide otherwise (the companion's rule {option.decision})."
+        )
     return text
 
 

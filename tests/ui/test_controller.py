@@ -20,7 +20,7 @@ def test_commit_draw_journals_an_app_draw_that_undo_refuses(tmp_path: Path) -> N
     controller, messages = make(tmp_path)
     assert controller.commit_draw(Roll(2)) is True
     assert controller.session.steps[-1].source is Source.APP_DRAW
-    assert controller.undo() is False and "drawn by the app" in messages[-1]
+    assert controller.undo() is False and "The last step was an app draw" in messages[-1]
 
 
 def test_commit_draw_refuses_at_a_decision_or_an_impossible_outcome(tmp_path: Path) -> None:

@@ -43,7 +43,10 @@ def test_new_game_plain_table_undo_and_history(ui: Driver) -> None:
     ui.screenshot("plain-table")
 
     ui.tap(ui.button("Undo"))
-    assert "drawn by the app" in ui.app.message and len(ui.app.controller.session.steps) == 3
+    assert (
+        "The last step was an app draw" in ui.app.message
+        and len(ui.app.controller.session.steps) == 3
+    )
 
     ui.tap(ui.button("History"))
     history = ui.screen()
@@ -207,6 +210,7 @@ def test_the_messages_log_keeps_what_faded(ui: Driver, size: tuple[int, int]) ->
 
     ui.app.notify("The app drew: Wolf")
     ui.app.notify("Second")
+    ui.app.notify("Second")  # a refused tap, tapped again: one line, not two
     ui.app.message = ""  # faded
     ui.tap(ui.app.root.ids.messages_button)
     log = next(w for w in Window.children if isinstance(w, MessageLog))
@@ -244,3 +248,38 @@ def test_any_saved_game_can_be_resumed_from_home(ui: Driver, size: tuple[int, in
     assert ui.screen().name == "game:die-race"
     assert ui.app.controller.session.game_row == older.game_row
     assert ui.app.controller.session.state.roll == 3
+
+
+@pytest.mark.usefixtures("die_race_registered")
+@pytest.mark.parametrize("size", SIZES)
+def test_with_a_game_open_home_still_reaches_every_other_saved_game(
+    ui: Driver, size: tuple[int, int]
+) -> None:
+    ui.resize(size)
+    from kivy.core.window import Window
+
+    from companion.ui.screens.resume import SavedGames
+
+    journal = ui.app.services.journal
+    older = Session.start(journal, "die-race", 2, seed=3, names=["Old", "Game"])
+    ui.app.start_game("die-race", 1, {})
+    ui.pump(3)
+    playing = ui.app.controller.session.game_row
+    ui.app.go("home")
+    ui.pump(3)
+    home = ui.screen()
+    assert home.ids.continue_button.text.startswith("Continue")
+    others = home.ids.saved_button
+    assert others.opacity == 1 and not others.disabled
+    assert others.text.startswith("Other saved games (")
+    ui.screenshot("home-other-saved-games", size)
+    ui.tap(others)
+    ui.pump(5)
+    saved = next(w for w in Window.children if isinstance(w, SavedGames))
+    rows = list(reversed(saved.ids.rows.children))
+    assert len(rows) == len(journal.unfinished_games()) - 1  # all but the open one
+    old_row = next(r for r in rows if "Old" in r.ids.label.text)
+    ui.tap(old_row.ids.resume)
+    ui.pump(5)
+    assert ui.app.controller.session.game_row == older.game_row
+    assert playing in [r.id for r in journal.unfinished_games()]  # the other stays saved

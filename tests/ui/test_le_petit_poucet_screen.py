@@ -418,7 +418,7 @@ def test_the_metronome_plays_one_sample_exact_track_per_turn(
 
         # Pause: the track stops; the rest of the turn is rendered behind the screen.
         clock.advance(0.2)
-        ui.tap(count.ids.pause_button)
+        ui.tap(count.ids.big_button)  # the metronome's one button pauses
         assert count.big_text == "Resume" and count.timer.status().paused
         assert spy.take() == [("stop", turn.name)]
         for worker in threading.enumerate():
@@ -484,8 +484,9 @@ def test_a_pause_in_the_hand_over_gap_resumes_with_the_next_count_one(
         ui.pump(2)
         clock.advance(tempo)
     assert count.count_text == "pass!" and spy.take()[0][0] == "play"
-    ui.tap(count.ids.pause_button)
-    ui.tap(count.ids.big_button)  # resume in the gap: the rest starts from count 1
+    assert count.ids.pause_button.disabled  # the metronome pauses on its one big button
+    ui.tap(count.ids.big_button)  # pause in the gap...
+    ui.tap(count.ids.big_button)  # ...and resume: the rest starts from count 1
     calls = spy.take()
     assert [kind for kind, _ in calls] == ["stop", "play"] and "from12+1" in calls[1][1]
     beat(ui, count, clock, tempo)
@@ -504,7 +505,7 @@ def test_a_beat_delivered_after_pause_is_not_shown(
     count.timer._on_event = late.append  # the next beat is computed but not yet delivered
     clock.advance(ui.app.services.settings.tempo)
     count.timer.poll()
-    ui.tap(count.ids.pause_button)
+    ui.tap(count.ids.big_button)  # Pause
     count.on_count_event(late[0], count._generation)  # ...and arrives after Pause
     assert late[0].count == 2 and count.count_text == "1" and count.big_text == "Resume"
 
@@ -740,3 +741,38 @@ def test_set_up_is_three_taps_from_home_and_the_app_can_turn_the_cards(ui: Drive
     assert screen.steps.ids.reveal.children[0].text == name.capitalize()
     ui.tap(ui.button("Nobody: next card"))
     assert not screen.grid.card(name, series).available  # turned up: greyed on the grid
+
+
+def test_the_count_panel_offers_one_pause_and_keeps_its_way_of_counting_mid_count(
+    ui: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The metronome pauses on its one big button (no second "Pause" beside "Resume");
+    tapping each number needs the small Pause; neither changes its way mid-count; the
+    last child's button says the token goes in the box."""
+    monkeypatch.setattr(ui.app.services, "sound", SpyPlayer())
+    clock = FakeClock()
+    count = start_touching(ui, 2, clock)
+    assert count.ids.mode_button.text == "Tap each number instead"
+    assert count.ids.pause_button.disabled and count.ids.pause_button.opacity == 0
+    assert count.ids.passed_button.text.startswith("Passed to ")
+    count.timer.begin()  # the metronome counts
+    count._show_status()
+    assert count.ids.mode_button.disabled, "no silent restart of a count under way"
+    assert count.ids.pause_button.disabled
+    count.stop()  # as Undo would: the count is over, its way can change again
+    count._show_status()
+    ui.tap(count.ids.mode_button)
+    assert count.mode == "taps" and count.ids.mode_button.text == "Let the metronome count"
+    clock.advance(1.0)
+    ui.tap(count.ids.big_button)  # the first number tapped
+    assert not count.ids.pause_button.disabled and count.ids.pause_button.opacity == 1
+    assert count.ids.mode_button.disabled
+    ui.tap(count.ids.pause_button)
+    assert count.big_text == "Resume" and count.ids.pause_button.disabled
+    ui.tap(count.ids.big_button)
+    for _ in range(9):
+        clock.advance(1.0)
+        ui.tap(count.ids.big_button)
+    ui.pump(3)
+    assert ui.app.controller.state.current_player() != 1  # passed on: the last child now
+    assert count.ids.passed_button.text == "Token in the box"

@@ -134,3 +134,27 @@ def test_every_dialog_opens_by_touch_and_fits(
     ui.tap(ui.screen().ids.past_button)
     check_dialog(ui, _dialog(PastGames), "past-games", size)
     ui.tap(_dialog(PastGames).ids.close_button)
+
+
+def test_a_new_game_names_the_game_open_now_and_refuses_an_impossible_choice_first(
+    ui: Driver,
+) -> None:
+    """The question names the game being played (not merely the newest unfinished one),
+    and a choice that cannot start (Co-op for two) is said before anything is asked."""
+    journal = ui.app.services.journal
+    ui.app.start_game("little-dead-riding-hood", 2, {}, names=["Leo", "Mia"])
+    ui.pump(3)
+    Session.start(journal, "beware-of-the-wolf", 2, {}, seed=1, names=["Ann", "Bo"])  # newer
+    ui.app.open_new_game("gingerdead-house")
+    ui.pump(3)
+    screen = ui.screen()
+    screen.options["mode"] = "co-op"
+    screen.set_players(2)
+    ui.tap(screen.ids.start_button)
+    assert not [w for w in Window.children if isinstance(w, Confirm)]
+    assert ui.app.message == "The game cannot start: Co-op is 2 vs 2: it needs 4 players, not 2"
+    screen.options["mode"] = "last-house"
+    ui.tap(screen.ids.start_button)
+    confirm = _dialog(Confirm)
+    assert confirm.question.startswith("Your game Little Dead Riding Hood with Leo, Mia")
+    ui.tap(confirm.ids.no_button)

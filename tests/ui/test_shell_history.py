@@ -80,3 +80,28 @@ def test_a_finished_games_history_says_how_it_ended_and_offers_no_undo(
     ui.screenshot("past-game-history", size)
     ui.tap(opened.ids.close_button)
     ui.tap(past.ids.close_button)
+
+
+def test_a_game_set_aside_keeps_its_history_in_past_games(ui: Driver) -> None:
+    """Setting a game aside promises "its history stays in Past games": it is there,
+    said to be set aside, with its rounds one tap away."""
+    ui.app.start_game("lost-in-the-woods", 1, {"deck": "digital"}, names=["Hansel"])
+    ui.pump(3)
+    ui.tap(ui.button("Let the app do it"))
+    ui.pump(3)
+    record = ui.app.services.journal.game(ui.app.controller.session.game_row)
+    ui.app.leave_game()
+    ui.app.abandon_game(record)
+    ui.app.go("home")
+    ui.pump(3)
+    ui.tap(ui.screen().ids.past_button)
+    past = next(w for w in Window.children if isinstance(w, PastGames))
+    rows = [r for r in reversed(past.ids.rows.children) if hasattr(r, "ids") and "label" in r.ids]
+    row = next(r for r in rows if "Hansel" in r.ids.label.text)
+    assert row.ids.label.text.endswith("\nSet aside before its end.")
+    ui.tap(row.ids.resume)
+    opened = next(w for w in Window.children if isinstance(w, PastHistory))
+    assert opened.ids.ending.text == "Set aside before its end."
+    assert _headings(opened.ids.rows), "its public log, by round"
+    ui.tap(opened.ids.close_button)
+    ui.tap(past.ids.close_button)

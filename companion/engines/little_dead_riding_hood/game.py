@@ -64,9 +64,7 @@ class LittleDeadRidingHoodGame(Game):
             title="Event cards",
             description="Whether the app deals and draws the event cards, or you play with the "
             "real cards and tell the app each card when it is played.",
-            rulebook="Hidden cards are unknown until played. With real cards the app cannot see "
-            "a hand or a deck. An engine that plays with table cards keeps what the table "
-            "knows: how many cards each hand holds and which cards can still be unseen.",
+            rulebook="Shuffle the remaining cards and give each player 3.",
             decision="LD23",
             choices=("digital", "table"),
             choice_labels=("The app's cards", "Your real cards"),

@@ -12,6 +12,7 @@ from kivy.factory import Factory
 from kivy.uix.screenmanager import Screen
 
 from companion.engines import registry
+from companion.session.journal import GameRecord
 from companion.ui.screens import load_kv
 
 load_kv(__file__)
@@ -53,20 +54,37 @@ class HomeScreen(Screen):
         else:
             button.text = "No game in progress"
         button.disabled = playing is None and not saved
+        others = self._others()
+        more = self.ids.saved_button
+        more.text = f"Other saved games ({len(others)})" if others else ""
+        more.opacity = 1 if playing is not None and others else 0
+        more.disabled = not more.opacity
+
+    def _others(self) -> list[GameRecord]:
+        """The unfinished games besides the one open now (every one when none is)."""
+        app = App.get_running_app()
+        open_row = app.controller.session.game_row if app.controller is not None else None
+        return [r for r in app.services.journal.unfinished_games() if r.id != open_row]
 
     def continue_or_resume(self) -> None:
         app = App.get_running_app()
         if app.controller is not None and not app.controller.session.state.is_terminal():
             app.show_game()
             return
+        self.show_saved_games()
+
+    def show_saved_games(self) -> None:
+        """Every unfinished game but the one open now: resume one (the open one stays
+        saved), or set one aside."""
         from companion.ui.screens.resume import SavedGames
 
-        SavedGames(app.services.journal.unfinished_games()).open()
+        SavedGames(self._others()).open()
 
     def past_games(self) -> None:
         from companion.ui.screens.past_games import PastGames
 
-        PastGames(App.get_running_app().services.journal.finished_games()).open()
+        journal = App.get_running_app().services.journal
+        PastGames(journal.finished_games(), journal.set_aside_games()).open()
 
 
 def unavailable_tile(title: str, reason: str) -> Factory.UnavailableTile:

@@ -10,7 +10,7 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion import owner_box
-from companion.engines.base import Game
+from companion.engines.base import Game, InvalidOptions
 from companion.ui.confirm import Confirm
 from companion.ui.option_row import OptionRow
 from companion.ui.player_setup import PlayerSetup  # noqa: F401  (used by new_game.kv)
@@ -84,12 +84,19 @@ class NewGameScreen(Screen):
         if self.game is None:
             return
         app = App.get_running_app()
-        unfinished = app.services.journal.unfinished_games(limit=1)
+        try:  # a choice that cannot start is said now, not after "Start the new game"
+            self.game.new_initial_state(int(self.players), dict(self.options))
+        except InvalidOptions as err:
+            app.notify(f"The game cannot start: {err}")
+            return
+        unfinished = app.services.journal.unfinished_games()
         if not unfinished:
             self._start()
             return
+        open_row = app.controller.session.game_row if app.controller is not None else None
+        shelved = next((r for r in unfinished if r.id == open_row), unfinished[0])
         Confirm(
-            f"Your game {title(unfinished[0])} is not finished.\n\nIt stays saved: resume it "
+            f"Your game {title(shelved)} is not finished.\n\nIt stays saved: resume it "
             "from Home whenever you like. Start the new game now?",
             "Start the new game",
             self._start,

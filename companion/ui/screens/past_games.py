@@ -1,5 +1,5 @@
-"""Past games: every finished game with its date, players, winners and scores, and
-its public history one tap away."""
+"""Past games: every finished game with its date, players, winners and scores, then
+every game set aside before its end, each with its public history one tap away."""
 
 from __future__ import annotations
 
@@ -18,14 +18,23 @@ from companion.ui.screens.standing import title
 load_kv(__file__)
 
 
+SET_ASIDE = "Set aside before its end."
+
+
 class PastGames(ModalView):
-    def __init__(self, records: list[GameRecord], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        records: list[GameRecord],
+        set_aside: list[GameRecord] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(size_hint=(0.95, 0.9), **kwargs)
         journal = App.get_running_app().services.journal
         rows = self.ids.rows
         if not records:
             rows.add_widget(Factory.Body(text="No game has been played to the end yet."))
-        for record in records:
+        aside = {record.id for record in set_aside or ()}
+        for record in [*records, *(set_aside or ())]:
             row = Factory.SavedGameRow()
             session: Session | None = None
             try:
@@ -33,7 +42,7 @@ class PastGames(ModalView):
             except ResumeFailed as err:
                 summary = f"It cannot be replayed: {err}"
             else:
-                summary = ending_text(session)
+                summary = SET_ASIDE if record.id in aside else ending_text(session)
             row.ids.label.text = f"[b]{title(record)}[/b]\n{summary}"
             row.ids.aside.opacity = 0
             row.ids.aside.disabled = True
@@ -45,16 +54,18 @@ class PastGames(ModalView):
     def history(self, session: Session | None, record: GameRecord) -> None:
         if session is None:
             return
-        PastHistory(title(record), session).open()
+        PastHistory(title(record), session, record.finished is None).open()
 
 
 class PastHistory(ModalView):
     """One finished game's public log, by round, under how it ended."""
 
-    def __init__(self, heading: str, session: Session, **kwargs: Any) -> None:
+    def __init__(
+        self, heading: str, session: Session, set_aside: bool = False, **kwargs: Any
+    ) -> None:
         super().__init__(size_hint=(0.95, 0.9), **kwargs)
         self.ids.heading.text = heading
-        self.ids.ending.text = ending_text(session)
+        self.ids.ending.text = SET_ASIDE if set_aside else ending_text(session)
         log = session.state.view().log
         for row in log_rows(log, session.game.round_word):
             self.ids.rows.add_widget(row)

@@ -33,7 +33,7 @@ def confirm_aside(record: GameRecord, then: Any) -> None:
 
     Confirm(
         f"Set aside {title(record)}?\n\nIt will no longer be offered for resuming. "
-        "Nothing is deleted: its history stays saved.",
+        "Nothing is deleted: its history stays in Past games.",
         "Set it aside",
         aside,
         "Keep it",

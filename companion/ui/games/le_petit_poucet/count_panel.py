@@ -49,6 +49,12 @@ class PoucetCountPanel(BoxLayout):
     big_text = StringProperty("Start counting")
     mode = StringProperty(METRONOME)
     too_fast = BooleanProperty(False)
+    pause_shown = BooleanProperty(False)
+    """The small Pause: only where the big button counts taps (the metronome's pauses)."""
+    counting = BooleanProperty(False)
+    """A holder's count is under way: the way of counting cannot change mid-count."""
+    passed_text = StringProperty("Passed")
+    """The token's move without the timer, in the view's words ("Passed to Lou")."""
     scale = NumericProperty(1)
     """Larger type and buttons on a larger screen (the screen's ``scale``)."""
 
@@ -98,6 +104,7 @@ class PoucetCountPanel(BoxLayout):
         if self.timer is None or self._expected != (touch.turn, touch.passed):
             self._build(touch)
         self.holder_text = f"{touch.holder_name} feels the token"
+        self.passed_text = view.choices[0].label if view.choices else "Passed"
         assert isinstance(view.table, PoucetTable)
         self.hint_text = view.table.note
         self._show_status()
@@ -148,8 +155,11 @@ class PoucetCountPanel(BoxLayout):
     def _show_status(self) -> None:
         timer = self.timer
         if timer is None:
+            self.pause_shown = self.counting = False
             return
         status = timer.status()
+        self.counting = status.started and not status.done
+        self.pause_shown = self.mode == TAPS and self.counting and not status.paused
         if self.mode == TAPS:
             self.big_text = "Resume" if status.paused else "TAP"
         elif not status.started:
