@@ -32,7 +32,7 @@ def test_the_forest_reads_in_players_words(ui: Driver, size: tuple[int, int]) ->
         assert controller.apply(action, table_source(controller)), action
     ui.pump(3)
     faces = [w.text for w in reversed(screen.ids.chance.ids.outcomes.children)]
-    assert faces == ["1", "2", "3", "4", "5", "The wolf's head"]  # a fair die: no shares
+    assert faces == ["1", "2", "3", "4", "5", "Wolf's head"]  # a fair die: no shares
     assert controller.apply(("roll", 2), table_source(controller))
     ui.pump(3)
     player = controller.state.turn

@@ -101,6 +101,11 @@ def face_words(face: int | str | None) -> str:
     return "the wolf's head" if face == WOLF_FACE else str(face)
 
 
+def face_label(face: int | str | None) -> str:
+    """A die face on its button: short enough for one line in a grid of three."""
+    return "Wolf's head" if face == WOLF_FACE else str(face)
+
+
 def back_to(board: Board, end: str | None) -> str:
     return "back to the house" if end is None else f"back to {space_name(board, end)}"
 

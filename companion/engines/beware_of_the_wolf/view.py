@@ -142,9 +142,7 @@ def _chance(state: WolfState, name: str) -> tuple[str, ChanceEntry]:
         entry = ChanceEntry(
             "Roll the die",
             tuple(
-                Choice(
-                    a.key, sentence(text.face_words(a.face)).rstrip("."), DIE, {"face": a.face}, p
-                )
+                Choice(a.key, text.face_label(a.face), DIE, {"face": a.face}, p)
                 for a, p in outcomes
                 if isinstance(a, Roll)
             ),

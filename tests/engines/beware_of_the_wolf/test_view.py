@@ -71,7 +71,7 @@ def test_the_die_is_a_chance_entry_with_the_faces_and_their_odds() -> None:
     assert view.chance is not None and view.chance.what == "Roll the die"
     shown = {c.label: c.probability for c in view.chance.outcomes}
     assert shown == {str(n): pytest.approx(1 / 6) for n in range(1, 6)} | {
-        "The wolf's head": pytest.approx(1 / 6)
+        "Wolf's head": pytest.approx(1 / 6)
     }
     assert view.choice("roll the wolf's head").hint == {"face": "wolf"}
 
