@@ -291,28 +291,21 @@ class Journal:
 
     def unfinished_games(self, limit: int = 10) -> list[GameRecord]:
         """Games that can be resumed, newest first."""
-        rows = self._db.execute(
-            f"SELECT {RECORD_COLUMNS}"
-            " FROM games WHERE finished IS NULL AND abandoned = 0 ORDER BY id DESC LIMIT ?",
-            (limit,),
-        ).fetchall()
-        return [_record(r) for r in rows]
+        return self._games("finished IS NULL AND abandoned = 0", "id DESC", limit)
 
     def set_aside_games(self, limit: int = 50) -> list[GameRecord]:
         """Unfinished games set aside (no longer offered for resuming), newest first: their
         history stays saved and Past games shows it."""
-        rows = self._db.execute(
-            f"SELECT {RECORD_COLUMNS}"
-            " FROM games WHERE finished IS NULL AND abandoned = 1 ORDER BY id DESC LIMIT ?",
-            (limit,),
-        ).fetchall()
-        return [_record(r) for r in rows]
+        return self._games("finished IS NULL AND abandoned = 1", "id DESC", limit)
 
     def finished_games(self, limit: int = 50) -> list[GameRecord]:
         """Games played to the end, newest first (for the past-games list)."""
+        return self._games("finished IS NOT NULL", "finished DESC", limit)
+
+    def _games(self, where: str, order: str, limit: int) -> list[GameRecord]:
+        """The games matching ``where`` (one of the fixed conditions above, never input)."""
         rows = self._db.execute(
-            f"SELECT {RECORD_COLUMNS}"
-            " FROM games WHERE finished IS NOT NULL ORDER BY finished DESC LIMIT ?",
+            f"SELECT {RECORD_COLUMNS} FROM games WHERE {where} ORDER BY {order} LIMIT ?",
             (limit,),
         ).fetchall()
         return [_record(r) for r in rows]
