@@ -69,6 +69,8 @@ def test_every_space_choice_is_a_tap_on_the_board(ui: Driver, size: tuple[int, i
         assert controller.choose(f"draw {tile}", Source.MANUAL)
         ui.pump(3)
         assert not any(t.startswith("Put it on") for t in _buttons(screen))
+        said = [w.text for w in screen.ids.extra.children]
+        assert said == ["Tap a highlighted space on the board."]  # the move is on the board
         _tap(ui, screen, cell)
         assert state().board.tiles[cell].startswith("path")
     assert state().board.wolves == {(0, 1), (0, 3)}
@@ -78,6 +80,7 @@ def test_every_space_choice_is_a_tap_on_the_board(ui: Driver, size: tuple[int, i
     ui.pump(3)
     assert not any("zombie wolf on" in t for t in _buttons(screen))
     assert screen.ids.board.targets == {(0, 1), (0, 3)}
+    assert [w.text for w in screen.ids.extra.children] == ["Tap a highlighted space on the board."]
     ui.screenshot(f"ldrh-board-queen-{size[0]}", size)
     _tap(ui, screen, (0, 1))
     _tap(ui, screen, (1, 1))

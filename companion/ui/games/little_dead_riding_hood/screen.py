@@ -46,6 +46,9 @@ log = logging.getLogger(__name__)
 BAG_DEVICE = "Combat bag"
 
 
+BOARD_TAP = "Tap a highlighted space on the board."
+"""Said whenever a move of the moment is a tap on the board (lit spaces say nothing alone)."""
+
 class PlayerLine(BoxLayout):
     """A colour swatch and a player's bullets, cards and helper."""
 
@@ -342,6 +345,8 @@ class LittleDeadRidingHoodScreen(GameScreen):
             cancel = Factory.Tap(text=back)
             cancel.bind(on_release=lambda *_: self.pick(None))
             extra.add_widget(cancel)
+        elif board.targets and chance is None:
+            extra.add_widget(Factory.Body(text=BOARD_TAP))  # before any "Or" and its buttons
         choices = board.buttons
         self.ids.chance.show(chance, self._app_draw, self.controller.enter_outcome, cols=1)
         self._buttons = choices
