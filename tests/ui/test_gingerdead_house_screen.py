@@ -247,6 +247,7 @@ def test_placing_a_defense_from_the_hand_by_tapping_a_lit_tile(game_ui: Driver) 
     # table mode: the drawer lists every card that can be in the hand, openly
     assert screen.hand_label == "Pick a card you hold"
     ui.tap(screen.ids.hand_button)
+    assert screen.drawer.title == "Player 1: tap the card you play from your hand"  # not "hand"
     ui.tap(hand_card(ui, screen, "Gumdrop Gatling Gun"))
     assert screen.drawer.parent is None  # the drawer closes: the field shows where it goes
     assert "Playing Gumdrop Gatling Gun" in screen.pick_note

@@ -284,7 +284,11 @@ class GingerdeadScreen(GameScreen):
             return
         items = taps.hand_items(view, self._hand_view(view))
         self.drawer.cols = 3 if self.width < dp(1000) else 4
-        title = f"{name}'s hand: tap a card to play it"
+        title = (  # a real hand is not known to the app: every card it may hold is offered
+            f"{name}'s hand: tap a card to play it"
+            if table.hand_secret
+            else f"{name}: tap the card you play from your hand"
+        )
         self.drawer.show(title, items, self.selection.card, self.pick_card, self.toggle_hand)
         if self.drawer.parent is None:
             self.add_widget(self.drawer)
