@@ -16,3 +16,14 @@ def test_a_picked_card_says_what_to_tap_next() -> None:
     assert taps.pick_note(view, swap) == "Playing Lane Swap: choose how with the buttons below."
     wall = taps.Selection(card="wall-2", name="Wall 2")
     assert taps.pick_note(view, wall) == "Playing Wall 2: tap a lit tile."
+
+
+def test_a_wrong_tile_says_where_the_move_is_made() -> None:
+    """No tile is lit for a lane swap: a tile tapped then points to the buttons, not to
+    a lit tile that is not there."""
+    state = scenario(hands={0: ["swap-lane", "wall-2"]})
+    view = state.view(0)
+    swap = taps.Selection(card="swap-lane", name="Lane Swap")
+    assert taps.wrong_tile(view, swap) == "Playing Lane Swap: choose how with the buttons below."
+    wall = taps.Selection(card="wall-2", name="Wall 2")
+    assert taps.wrong_tile(view, wall) == "That tile is not a place for this move: tap a lit tile."

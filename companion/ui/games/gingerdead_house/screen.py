@@ -391,7 +391,7 @@ class GingerdeadScreen(GameScreen):
             self.selection = NOTHING if self.selection.tile == tile else Selection(tile=tile)
             self.refresh()
         elif self.selection != NOTHING:
-            self.controller.message("That tile is not a place for this move: tap a lit tile.")
+            self.controller.message(taps.wrong_tile(view, self.selection))
         elif self.card_prompt:
             self.controller.message(TILE_BEFORE_CARD)
         elif self.drew_label:

@@ -81,6 +81,16 @@ def pick_note(view: View, selection: Selection) -> str:
     return f"Playing {selection.name}: choose how with the buttons below."
 
 
+def wrong_tile(view: View, selection: Selection) -> str:
+    """Said when a tapped tile is no place for the picked move: another lit tile, or
+    (no tile is lit: a swap, a march, a volley) the buttons."""
+    if tile_choices(view, selection):
+        return "That tile is not a place for this move: tap a lit tile."
+    if selection.name:
+        return pick_note(view, selection)
+    return "This move is chosen with the buttons below."
+
+
 def selectable_tiles(view: View) -> set[Tile]:
     """The decider's defenses whose once-per-turn ability can be used now."""
     found: set[Tile] = set()
