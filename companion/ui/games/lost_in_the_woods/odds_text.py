@@ -12,12 +12,20 @@ from collections.abc import Mapping
 from companion.engines.lost_in_the_woods import Advice, DrawOdds
 
 
-def odds_lines(odds: DrawOdds | None) -> list[str]:
+def odds_lines(odds: DrawOdds | None, deck: int | None = None) -> list[str]:
+    """``deck``: the Journey deck's cards, as the table line counts them; when the next
+    card can only be one of its top cards (a Headless Horseman put cards under them),
+    the line says so rather than naming a number that differs from the deck's."""
     if odds is None:
         return ["No card is left to draw: drawing ends the round."]
-    where = "the reshuffled discard pile" if odds.reshuffle_first else "the Journey deck"
+    if odds.reshuffle_first:
+        source = f"from {odds.cards} in the reshuffled discard pile"
+    elif deck is not None and odds.cards < deck:
+        source = f"one of the top {odds.cards} of the {deck} in the Journey deck"
+    else:
+        source = f"from {odds.cards} in the Journey deck"
     return [
-        f"[b]Next card[/b] (from {odds.cards} in {where}):",
+        f"[b]Next card[/b] ({source}):",
         f"[color=ff7755]Fright penalty {odds.penalty:.0%}[/color]"
         f" (pair {odds.pair:.0%}, third animal {odds.third_kind:.0%})",
         f"Makes a new set {odds.new_set:.0%}",

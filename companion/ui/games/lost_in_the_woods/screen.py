@@ -145,10 +145,10 @@ class WoodsScreen(GameScreen):
             self._clear_choices()
             self._entry.show(view.chance, self._shuffle, self._enter, manual=False)
             self.ids.entry_slot.add_widget(self._entry)
-            self.odds_text = "\n".join(odds_lines(self._odds()))
+            self.odds_text = "\n".join(self._odds_lines(self._odds()))
         elif view.chance is not None:
             self._show_taps(table)
-            self.odds_text = "\n".join(odds_lines(self._odds()))
+            self.odds_text = "\n".join(self._odds_lines(self._odds()))
         else:
             self._show_choices(view)
 
@@ -313,6 +313,11 @@ class WoodsScreen(GameScreen):
         if self.controller is not None and self.game_over:
             self._show_plot()
 
+    def _odds_lines(self, odds: Any) -> list[str]:
+        """The next card's odds, its source counted as the deck line counts the deck."""
+        table = self.controller.view().table
+        return odds_lines(odds, table.deck_size if isinstance(table, WoodsTable) else None)
+
     def _odds(self) -> Any:
         return draw_odds(self.controller.state.clone())
 
@@ -325,7 +330,7 @@ class WoodsScreen(GameScreen):
             self._show_advice(self._advice[key], step)
             return
         drawing = view.table.decision == ""
-        lines = odds_lines(draw_odds(snapshot)) if drawing else []
+        lines = self._odds_lines(draw_odds(snapshot)) if drawing else []
         self.odds_text = "\n".join(lines + advice_lines(None, self._labels))
         if self._pending == key:
             return
@@ -359,7 +364,7 @@ class WoodsScreen(GameScreen):
             self.refresh()
 
     def _show_advice(self, advice: Advice, step: int) -> None:
-        lines = odds_lines(advice.odds) if advice.odds is not None else []
+        lines = self._odds_lines(advice.odds) if advice.odds is not None else []
         self.odds_text = "\n".join(lines + advice_lines(advice, self._labels))
         self._weighed[step] = weight(advice)
         for button in self.ids.choices.children:
