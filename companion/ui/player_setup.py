@@ -223,7 +223,7 @@ class PlayerSetup(BoxLayout):
             row.ids.name_button.bind(on_release=lambda _b, s=seat: self.rename(s))
             begins = row.ids.begins_button
             chosen = self.asks and seat == self.begins and not self.app_draws
-            begins.text = "Begins" if chosen else "-"
+            begins.text = "Begins" if chosen else "Begins?"
             begins.state = "down" if chosen else "normal"
             begins.opacity = 1 if self.asks else 0
             begins.disabled = not self.asks
@@ -240,7 +240,9 @@ class PlayerSetup(BoxLayout):
             chips.add_widget(chip)
         self._fit_recent(chips.children)
         draw = self.ids.draw_button
-        draw.text = "The app draws who begins" if self.app_draws else "Let the app draw who begins"
+        draw.text = (
+            "The app will draw who begins" if self.app_draws else "Let the app draw who begins"
+        )
         draw.opacity = 1 if self.asks else 0
         draw.disabled = not self.asks
 

@@ -60,7 +60,15 @@ def test_names_are_typed_chosen_and_used_in_the_game(ui: Driver) -> None:
     ui.tap(ui.button("Zoe", setup.ids.recent))
     rows = list(reversed(setup.ids.rows.children))
     assert [r.ids.name_button.text for r in rows] == ["Ann", "Zoe"]
+    assert [r.ids.begins_button.text for r in rows] == ["Begins", "Begins?"]
+    ui.tap(setup.ids.draw_button)
+    assert setup.ids.draw_button.text == "The app will draw who begins"
+    rows = list(reversed(setup.ids.rows.children))
+    assert [r.ids.begins_button.text for r in rows] == ["Begins?", "Begins?"]  # the app's
     ui.tap(rows[1].ids.begins_button)  # Zoe is the youngest: she begins
+    rows = list(reversed(setup.ids.rows.children))
+    assert [r.ids.begins_button.text for r in rows] == ["Begins?", "Begins"]
+    assert setup.ids.draw_button.text == "Let the app draw who begins"
     ui.screenshot("new-game-players")
     ui.tap(screen.ids.start_button)
     controller = ui.app.controller
