@@ -15,10 +15,11 @@ from typing import Any
 from gpiozero import LED, Button, GPIOPinInUse, TonalBuzzer
 from gpiozero.tones import Tone
 
+from companion.devices.table_light import TEST_FLASHES
+
 Later = Callable[[float, Callable[[], None]], None]
 
 BEEP_SECONDS = 0.4
-FLASHES = 3
 LISTEN_SECONDS = 10.0
 
 
@@ -47,10 +48,10 @@ def try_device(
             return "Listen: the buzzer beeps once.", buzzer.close
         if role.startswith("led_"):
             led = LED(pin, pin_factory=factory)
-            led.blink(on_time=0.3, off_time=0.2, n=FLASHES, background=True)
-            later(FLASHES * 0.5 + 0.2, led.close)
+            led.blink(on_time=0.3, off_time=0.2, n=TEST_FLASHES, background=True)
+            later(TEST_FLASHES * 0.5 + 0.2, led.close)
             colour = role.removeprefix("led_")
-            return f"Look: the LED flashes {colour} {FLASHES} times.", led.close
+            return f"Look: the LED flashes {colour} {TEST_FLASHES} times.", led.close
         if role.endswith("_button"):
             button = Button(pin, pin_factory=factory)
             if on_press is not None:

@@ -70,6 +70,21 @@ def pattern(moment: str, colour: Colour) -> list[Step]:
     return []
 
 
+TEST_FLASHES = 3
+LED_TEST_COLOURS: dict[str, Colour] = {
+    "led_red": (1.0, 0.0, 0.0),
+    "led_green": (0.0, 1.0, 0.0),
+    "led_blue": (0.0, 0.0, 1.0),
+}
+"""The colour each LED role's Test flashes (one channel of the RGB LED)."""
+
+
+def test_flashes(role: str) -> list[Step]:
+    """The Devices screen's Test of one LED channel, played on the game's own light
+    while a game holds the LED (as the Test of a free LED flashes it)."""
+    return _flashes(LED_TEST_COLOURS[role], TEST_FLASHES, 0.3, 0.2)
+
+
 class TableLight:
     """An RGB LED (gpiozero ``RGBLED``), or None for a table without one."""
 

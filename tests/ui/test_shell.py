@@ -225,3 +225,20 @@ def test_the_virtual_kit_opens_as_a_drawer_over_the_game(ui: Driver, size: tuple
     ui.tap(ids.panel_button)
     ui.pump(3)
     assert not ui.app.panel_open and panel.x >= Window.width - 0.5
+
+
+def test_with_a_game_on_the_led_test_flashes_through_the_games_light(ui: Driver) -> None:
+    """A game holds the LED (whose turn it is): its Test flashes the colour through the
+    game's own light, on the real pins, instead of saying the LED is busy."""
+    ui.app.start_game("le-petit-poucet", 3, {})
+    ui.pump(3)
+    ui.app.go("devices")
+    ui.pump(3)
+    devices = ui.screen()
+    rows = {row.ids.name.text: row for row in devices.ids.rows.children}
+    red = ui.app.services.devices.mock_pin("led_red")
+    blue = ui.app.services.devices.mock_pin("led_blue")
+    ui.tap(rows["LED blue"].ids.test_button)
+    assert ui.app.message == "Look: the LED flashes blue 3 times."
+    assert blue.state == 1 and red.state == 0  # the first flash, in blue alone
+    ui.app.leave_game()

@@ -11,6 +11,12 @@ from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.uix.screenmanager import Screen
 
+from companion.devices.table_light import (
+    LED_TEST_COLOURS,
+    TEST_FLASHES,
+    TableLight,
+    test_flashes,
+)
 from companion.ui.screens import load_kv
 from companion.ui.screens.devices_turntable import IN_GAME, WolfSensorTest, game_link
 
@@ -84,6 +90,12 @@ class DevicesScreen(Screen):
             self.try_wolf_sensor()
             return
         hub = app.services.devices
+        light = _game_light(app.manager.screens)
+        if role in LED_TEST_COLOURS and light is not None and light.wired:
+            light.flash(test_flashes(role))  # the game holds the LED: flash it through the game
+            colour = role.removeprefix("led_")
+            app.notify(f"Look: the LED flashes {colour} {TEST_FLASHES} times.")
+            return
 
         def pressed() -> None:
             Clock.schedule_once(lambda _dt: app.notify("The button works: it was pressed."), 0)
@@ -103,3 +115,12 @@ class DevicesScreen(Screen):
 def is_turntable(name: str) -> bool:
     """The turntable's row ("turntable", "turntable (MCP3008 analog)")."""
     return name.startswith("turntable")
+
+
+def _game_light(screens: list[Any]) -> TableLight | None:
+    """The RGB LED a game screen holds now, if any (its Test flashes through it)."""
+    for screen in screens:
+        light = getattr(screen, "light", None)
+        if isinstance(light, TableLight):
+            return light
+    return None
