@@ -165,7 +165,7 @@ def test_refusals_read_as_sentences() -> None:
         '"No passing the wolf" can be On or Off, not "yes"'
     )
     assert refusal(wolf.option("midline_tolerance"), float("inf")) == (
-        '"Midline width (degrees)" can be a number from 0 to 10, not a number that large'
+        '"Snout between two spaces (degrees)" can be a number from 0 to 10, not a number that large'
     )
     assert refusal(wolf.option("die_faces"), "1 2 seven") == (
         '"Die faces" cannot show "seven": each face is a number from 1 to 12 or the wolf\'s head'

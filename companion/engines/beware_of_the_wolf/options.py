@@ -68,7 +68,7 @@ OPTIONS: tuple[Option, ...] = (
             "both spaces are affected."
         ),
         decision="BW5",
-        title="Midline width (degrees)",
+        title="Snout between two spaces (degrees)",
         step=0.5,
         minimum=0.0,
         maximum=10.0,
