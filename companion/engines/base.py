@@ -82,6 +82,13 @@ class Option:
     """For a rule that is a list of words (the die's faces): each word it may hold as
     (key, name).  The value stays text, the keys joined by spaces, and a screen offers a
     pick-list for each item instead of a keyboard."""
+    only_with: tuple[str, Any] | None = None
+    """(another option's key, its value): the rule matters only then (Co-op's teams, in
+    Co-op); New game hides it otherwise.  Its value is kept either way."""
+
+    def applies(self, options: Mapping[str, Any]) -> bool:
+        """Whether the rule matters with these house rules (see ``only_with``)."""
+        return self.only_with is None or options.get(self.only_with[0]) == self.only_with[1]
 
     @property
     def name(self) -> str:

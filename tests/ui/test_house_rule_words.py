@@ -89,7 +89,8 @@ def test_new_game_shows_each_rule_in_words(ui: Any, game_id: str, size: tuple[in
     ui.app.open_new_game(game_id)
     ui.pump(3)
     rows = [r for r in ui.screen().ids.options.children if isinstance(r, OptionRow)]
-    assert len(rows) == len(ui.screen().game.options)
+    screen = ui.screen()
+    assert len(rows) == len([o for o in screen.game.options if o.applies(screen.options)])
     for row in rows:
         shown = MARKUP.sub("", row.label_text)
         name, _, rest = shown.partition(": ")
@@ -180,3 +181,26 @@ def test_refusals_read_as_sentences() -> None:
         f'except all of them together, not "{series.value_words(every)}"'
     )
     assert all(f'"{name}"' in refusal(series, "oak") for name in names)
+
+
+def test_a_rule_that_matters_only_with_another_shows_only_then(ui: Any) -> None:
+    """Gingerdead House's Co-op teams matter only in Co-op: New game shows the rule when
+    Co-op is chosen, and hides it again for the other modes."""
+    from companion.ui.option_row import OptionRow
+
+    ui.app.open_new_game("gingerdead-house")
+    ui.pump(3)
+    screen = ui.screen()
+
+    def keys() -> list[str]:
+        return [r.option.key for r in screen.ids.options.children if isinstance(r, OptionRow)]
+
+    assert screen.options["mode"] != "co-op" and "teams" not in keys() and "mode" in keys()
+    mode = next(r for r in screen.ids.options.children if r.option.key == "mode")
+    mode.on_change("mode", "co-op")
+    ui.pump(2)
+    assert "teams" in keys()
+    mode = next(r for r in screen.ids.options.children if r.option.key == "mode")
+    mode.on_change("mode", "monster-hunter")
+    ui.pump(2)
+    assert "teams" not in keys() and screen.options["teams"] == "across"  # kept, unshown

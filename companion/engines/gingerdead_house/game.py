@@ -60,6 +60,7 @@ TEAMS = Option(
     decision="GH7",
     choices=("across", "side-by-side"),
     choice_labels=("Partners sit opposite", "Partners sit side by side"),
+    only_with=("mode", "co-op"),
 )
 
 PLAYER_DECKS = Option(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
@@ -59,12 +60,9 @@ class NewGameScreen(Screen):
             button.state = "down" if n == self.players else "normal"
             button.bind(on_release=lambda _b, n=n: self.set_players(n))
             counts.add_widget(button)
-        rows = self.ids.options
-        rows.clear_widgets()
-        for option in game.options:
-            rows.add_widget(OptionRow(option, self.options[option.key], self._option_changed))
+        self._show_options()
         self.ids.no_options.height = 0 if game.options else 40
-        rows.parent.parent.scroll_y = 1  # open at the top, whatever the last game scrolled to
+        self.ids.options.parent.parent.scroll_y = 1  # open at the top, whatever the last game scrolled to
 
     def my_box(self) -> None:
         """Correct what is in the box (a parent looks here before the first game)."""
@@ -76,8 +74,22 @@ class NewGameScreen(Screen):
         self.players = players
         self.ids.player_setup.set_count(players)
 
+    def _show_options(self) -> None:
+        """A row per house rule that matters with the others as they are set now."""
+        assert self.game is not None
+        rows = self.ids.options
+        rows.clear_widgets()
+        for option in self.game.options:
+            if option.applies(self.options):
+                rows.add_widget(OptionRow(option, self.options[option.key], self._option_changed))
+
     def _option_changed(self, key: str, value: Any) -> None:
         self.options[key] = value
+        if self.game is not None and any(o.only_with for o in self.game.options):
+            shown = [row.option.key for row in reversed(self.ids.options.children)]
+            if shown != [o.key for o in self.game.options if o.applies(self.options)]:
+                # a rule that depends on this one comes or goes (after the row's own tap)
+                Clock.schedule_once(lambda _dt: self._show_options())
 
     def start(self) -> None:
         """Start the game; if another game is unfinished, first say it stays saved."""
