@@ -22,12 +22,28 @@ from companion.ui.titled_dialog import TitledDialog
 load_kv(__file__)
 
 ROWS = ("1234567890", "QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM-'")
+ACCENTS = ("aàáâäã", "eéèêë", "iíìîï", "oóòôöõ", "uúùûü", "cç", "nñ", "yýÿ")
+"""Each letter and its accented forms, in the order the Accent key steps through them
+(Zoé: type Z, O, E, then Accent once; Jürgen: J, U, then Accent four times)."""
+
+
+def accented(letter: str) -> str:
+    """The next form of ``letter`` on the Accent key (back to the plain one at the end;
+    a letter without accents stays as it is), keeping its case."""
+    for forms in ACCENTS:
+        lower = letter.lower()
+        if lower in forms:
+            nxt = forms[(forms.index(lower) + 1) % len(forms)]
+            return nxt.upper() if letter.isupper() else nxt
+    return letter
 
 
 def typed(text: str, key: str, names: bool = True, limit: int = MAX_NAME) -> str:
-    """``text`` after pressing ``key`` (a letter, "space" or "delete")."""
+    """``text`` after pressing ``key`` (a letter, "space", "delete" or "accent")."""
     if key == "delete":
         return text[:-1]
+    if key == "accent":
+        return text[:-1] + accented(text[-1]) if text else text
     if len(text) >= limit:
         return text
     if key == "space":

@@ -20,6 +20,26 @@ def test_typing_capitalises_each_word_and_keeps_names_short() -> None:
     assert typed("x" * 20, "a") == "x" * 20
 
 
+def test_the_accent_key_steps_the_last_letter_through_its_accents() -> None:
+    """French and German families: Zoé is Z, O, E and one Accent; Jürgen's ü is four."""
+    text = ""
+    for key in ["z", "o", "e", "accent"]:
+        text = typed(text, key)
+    assert text == "Zoé"
+    text = "J"
+    for key in ["u", "accent", "accent", "accent", "accent", "r", "g", "e", "n"]:
+        text = typed(text, key)
+    assert text == "Jürgen"
+    assert typed("Ed", "accent") == "Ed" and typed("", "accent") == ""
+    assert typed("E", "accent") == "É"
+    text = "Zo"
+    seen = []
+    for _ in range(6):  # o's five accented forms, then the plain o again
+        text = typed(text, "accent")
+        seen.append(text[-1])
+    assert seen == ["ó", "ò", "ô", "ö", "õ", "o"]
+
+
 def test_turned_keeps_the_seat_order() -> None:
     assert turned(["Ann", "Bo", "Cy"], 1) == ["Bo", "Cy", "Ann"]
 
