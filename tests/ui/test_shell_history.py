@@ -85,7 +85,7 @@ def test_a_finished_games_history_says_how_it_ended_and_offers_no_undo(
 def test_a_game_set_aside_keeps_its_history_in_past_games(ui: Driver) -> None:
     """Setting a game aside promises "its history stays in Past games": it is there,
     said to be set aside, with its rounds one tap away."""
-    ui.app.start_game("lost-in-the-woods", 1, {"deck": "digital"}, names=["Hansel"])
+    ui.app.start_game("lost-in-the-woods", 1, {"deck": "digital"}, names=["Set Aside Sam"])
     ui.pump(3)
     ui.tap(ui.button("Let the app do it"))
     ui.pump(3)
@@ -97,7 +97,7 @@ def test_a_game_set_aside_keeps_its_history_in_past_games(ui: Driver) -> None:
     ui.tap(ui.screen().ids.past_button)
     past = next(w for w in Window.children if isinstance(w, PastGames))
     rows = [r for r in reversed(past.ids.rows.children) if hasattr(r, "ids") and "label" in r.ids]
-    row = next(r for r in rows if "Hansel" in r.ids.label.text)
+    row = next(r for r in rows if "Set Aside Sam" in r.ids.label.text)  # no other game's
     assert row.ids.label.text.endswith("\nSet aside before its end.")
     ui.tap(row.ids.resume)
     opened = next(w for w in Window.children if isinstance(w, PastHistory))
