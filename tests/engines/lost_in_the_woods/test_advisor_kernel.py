@@ -9,6 +9,10 @@ the default), so each path is held to the engine twice over.
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -129,3 +133,29 @@ def test_a_simulator_run_twice_plays_as_two_fresh_ones() -> None:
             start_lanes([state], per_state), 1, per_state
         )
         assert np.array_equal(again, fresh)
+
+
+def test_without_numba_the_numpy_steps_play_every_game() -> None:
+    """Where numba has no wheel, the advisor still answers, through the numpy steps, and
+    ``companion prepare`` says so instead of claiming a compile."""
+    script = (
+        "import sys; sys.modules['numba'] = None\n"
+        "import numpy as np\n"
+        "from companion.engines.lost_in_the_woods.advisor import kernel, prepare, simulate\n"
+        "from companion.engines.lost_in_the_woods.advisor import policy as pol\n"
+        "from tests.engines.lost_in_the_woods.scenario import DECK, position\n"
+        "assert not kernel.COMPILED and simulate.Simulator.COMPILED_BELOW == 0\n"
+        "state = position(forest=['acorn'], row=['shamrock', 'wolf'], deck=DECK, time=6)\n"
+        "sim = simulate.Simulator(pol.ROLLOUT_POLICY, 20, np.random.default_rng(1))\n"
+        "won = sim.run(simulate.start_lanes([state], 200), 1, 200)\n"
+        "assert sim.compiled_games == 0 and 0 < won.sum() < 200, won.sum()\n"
+        "print(prepare.prepare())\n"
+    )
+    root = Path(__file__).resolve().parents[3]
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == (
+        "numba is not installed here: the advice plays with numpy alone (slower)"
+    )

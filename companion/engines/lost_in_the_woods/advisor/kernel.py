@@ -18,8 +18,19 @@ every literal to the module it copies, at import.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
-from numba import njit
+
+try:
+    from numba import njit
+
+    COMPILED = True
+except ImportError:  # a machine numba has no wheel for: the numpy steps play every game
+    COMPILED = False
+
+    def njit(*_args: object, **_kwargs: object) -> Any:  # type: ignore[no-redef]
+        return lambda function: function
 
 from companion.engines.lost_in_the_woods.advisor import lanes as lay
 from companion.engines.lost_in_the_woods.advisor import policy as pol

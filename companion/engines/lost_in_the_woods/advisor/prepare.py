@@ -7,5 +7,7 @@ from companion.engines.lost_in_the_woods.advisor import kernel
 
 
 def prepare() -> str:
+    if not kernel.COMPILED:
+        return "numba is not installed here: the advice plays with numpy alone (slower)"
     kernel.warm()
     return "the advice's playouts are compiled"

@@ -136,10 +136,11 @@ class Simulator:
 
     COMPACT_BELOW = 0.6
     """Drop finished lanes once fewer than this share is still playing."""
-    COMPILED_BELOW = sys.maxsize
+    COMPILED_BELOW = sys.maxsize if kernel.COMPILED else 0
     """Play the games in the compiled kernel (``kernel.play``) once no more than this many
-    are still playing: by default every game from its first card.  The numpy steps stay
-    as the rules' reference (a test plays them with ``compiled_below=0``)."""
+    are still playing: by default every game from its first card (without numba, none:
+    the numpy steps play them all).  The numpy steps stay as the rules' reference (a test
+    plays them with ``compiled_below=0``)."""
     BLOCK = 64
     """Steps of uniforms drawn at a time, one per pair and step: a pairs x steps block,
     so the compiled kernel reads each pair's uniforms from contiguous memory."""
