@@ -3,7 +3,8 @@
 # scripts/install-system (apt-get as root, sudo otherwise; it stops with the exact line
 # when it cannot), then .venv with the app (`make run`) or the app and its test tools
 # (`make test`), each remembered by its own stamp; `companion prepare` then compiles what
-# a game would otherwise compile at its first use (the Lost in the Woods advice).
+# a game would otherwise compile at its first use (the Lost in the Woods advice; should it
+# fail, the app still runs and compiles it then).
 
 PYTHON ?= python3
 VENV := .venv
@@ -42,13 +43,13 @@ $(PY):
 
 $(RUN_STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install $(PIP_QUIET) -e .
-	$(PY) -m companion prepare
+	-$(PY) -m companion prepare
 	touch $@
 
 $(TEST_STAMP): pyproject.toml | $(PY)
 	@scripts/install-system test
 	$(PY) -m pip install $(PIP_QUIET) -e '.[test]'
-	$(PY) -m companion prepare
+	-$(PY) -m companion prepare
 	touch $@ $(RUN_STAMP)
 
 # MicroPython's WebAssembly build, for the firmware's tests (package.json pins it).
