@@ -304,6 +304,7 @@ def test_one_needle_or_two_with_a_legend(ui: Driver) -> None:
     assert screen.legend == ""
     screen._live_angle(200.0)  # someone nudged the wolf: both, and which is which
     assert "Red needle" in screen.legend and "White needle" in screen.legend
+    assert screen.legend.endswith("Turn the real wolf to the red needle.")  # nothing read now
     assert {"o12"} <= screen.board_view.picture.guarded  # a tree under the wolf's zone
     ui.screenshot("wolf-two-needles")
     ui.screenshot("wolf-two-needles", (1280, 720))
@@ -437,3 +438,11 @@ def test_set_up_from_home_is_two_taps_the_wolf_and_a_house_each(ui: Driver, play
         ui.tap(buttons(screen.ids.actions)[0])
     made = ui.app.controller.session.steps[steps:]  # the first move is made (it may lead on
     assert [s.source for s in made] == [Source.PLAYER]  # to a spin, so turns are not counted)
+
+
+def test_while_a_spin_is_read_the_legend_asks_nothing_of_the_table(ui: Driver) -> None:
+    """At the spin the white needle is the wolf being read: no "turn the real wolf"."""
+    screen = at_the_spin(ui)
+    screen._live_angle((screen.board_view.picture.wolf_deg or 0.0) + 90.0)
+    assert "White needle" in screen.legend
+    assert "Turn the real wolf" not in screen.legend

@@ -60,6 +60,8 @@ LEGEND = (
     "[color=ff5a4a][b]Red needle[/b][/color]: the game's wolf.  "
     "[color=ffffff][b]White needle[/b][/color]: the turntable now."
 )
+TURN_THE_WOLF = "  Turn the real wolf to the red needle."
+"""Said while the game is not waiting for the wolf (after the app spun it, or a bump)."""
 
 
 class WolfScreen(GameScreen):
@@ -81,6 +83,8 @@ class WolfScreen(GameScreen):
         self._animation: dict[int, list[str | None]] = {}
         self._anim_event: Any = None
         self._shown_walks: tuple[Any, ...] | None = None
+        self._wolf_wanted = ""
+        """What the game waits for from the wolf now ("spin", "set" or "")."""
         self._routes: str | None = None
         """The space (or house) tapped where two ways lead: their choices are listed."""
         self._routes_for: tuple[Choice, ...] = ()
@@ -165,6 +169,7 @@ class WolfScreen(GameScreen):
             return
         view, table = self._view()
         controller = self.controller
+        self._wolf_wanted = table.wolf_wanted
         self._start_animation(table)
         if self._routes is not None and self._routes_for != view.choices:
             self._routes = None  # a new position: the list of ways is gone
@@ -240,7 +245,12 @@ class WolfScreen(GameScreen):
 
     def _show_legend(self) -> None:
         picture = self.board_view.picture
-        self.legend = LEGEND if two_needles(picture.wolf_deg, picture.live_deg) else ""
+        if not two_needles(picture.wolf_deg, picture.live_deg):
+            self.legend = ""
+        elif self._wolf_wanted:  # a spin or a setting is being read: the white one is it
+            self.legend = LEGEND
+        else:  # the game's wolf is settled: the real one must match it
+            self.legend = LEGEND + TURN_THE_WOLF
 
     def _show_turn(self, view: View, table: WolfTable) -> None:
         """The turn banner, in the colour of that player's pawn once they have one."""
