@@ -28,7 +28,11 @@ def test_the_forest_reads_in_players_words(ui: Driver, size: tuple[int, int]) ->
     ui.pump(3)
     screen, controller = ui.screen(), ui.app.controller
     checks.check_turn_banner(screen.ids.turn, "Setting up", NEUTRAL, ui.app.text_scale)
-    for action in [("wolf", 135), ("house", "red"), ("house", "blue"), ("house", "green")]:
+    assert controller.apply(("wolf", 135), table_source(controller))
+    ui.pump(3)
+    first = f"{NAMES[controller.state.turn]}'s turn"  # no house yet: the table's grey
+    checks.check_turn_banner(screen.ids.turn, first, NEUTRAL, ui.app.text_scale)
+    for action in [("house", "red"), ("house", "blue"), ("house", "green")]:
         assert controller.apply(action, table_source(controller)), action
     ui.pump(3)
     faces = [w.text for w in reversed(screen.ids.chance.ids.outcomes.children)]

@@ -261,8 +261,9 @@ class WolfScreen(GameScreen):
         if table.player is None:
             banner.show("Setting up", None)  # the wolf is set before anyone's turn
             return
-        banner.show(f"{self.controller.player_name(table.player)}'s turn", table.player)
         pawn = next((p for p in table.pawns if p.player == table.player), None)
+        # the table's grey until the player has chosen a house: no seat colour to unlearn
+        banner.show(f"{self.controller.player_name(table.player)}'s turn", None)
         if pawn is not None:
             banner.background = (*colour_of(pawn.colour), 1)
             banner.foreground = ink(banner.background)
