@@ -18,7 +18,12 @@ from companion.devices.table_light import (
     test_flashes,
 )
 from companion.ui.screens import load_kv
-from companion.ui.screens.devices_turntable import IN_GAME, WolfSensorTest, game_link
+from companion.ui.screens.devices_turntable import (
+    IN_GAME,
+    WolfSensorTest,
+    game_link,
+    held_by_game,
+)
 
 load_kv(__file__)
 
@@ -119,8 +124,4 @@ def is_turntable(name: str) -> bool:
 
 def _game_light(screens: list[Any]) -> TableLight | None:
     """The RGB LED a game screen holds now, if any (its Test flashes through it)."""
-    for screen in screens:
-        light = getattr(screen, "light", None)
-        if isinstance(light, TableLight):
-            return light
-    return None
+    return held_by_game(screens, "light", TableLight)

@@ -11,7 +11,7 @@ game's reading is already on the row.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.devices.turntable.discovery import describe_search
 from companion.devices.turntable.mcp3008_source import MCP3008AngleSource
@@ -27,17 +27,25 @@ SIM_START_BOARD_DEG = 45.0
 SIM_SPIN_DPS = 540.0
 """The simulated hand's flick, so a Test in ``--sim`` shows turning, then steady."""
 
+Part = TypeVar("Part")
+
 IN_GAME = "The game in progress is reading the wolf sensor: its line here shows the live angle."
 COULD_NOT_START = "The wolf sensor test could not start; the log has the details."
 
 
+def held_by_game(screens: list[Any], name: str, kind: type[Part]) -> Part | None:
+    """The part of the kit a game screen holds now (its attribute ``name``), if any: a
+    Test then works through the game's own part instead of opening the pins again."""
+    for screen in screens:
+        part = getattr(screen, name, None)
+        if isinstance(part, kind):
+            return part
+    return None
+
+
 def game_link(screens: list[Any]) -> TurntableLink | None:
     """The link of a game screen that is reading the turntable now, if any."""
-    for screen in screens:
-        link = getattr(screen, "link", None)
-        if isinstance(link, TurntableLink):
-            return link
-    return None
+    return held_by_game(screens, "link", TurntableLink)
 
 
 class WolfSensorTest:

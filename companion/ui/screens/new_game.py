@@ -62,7 +62,9 @@ class NewGameScreen(Screen):
             counts.add_widget(button)
         self._show_options()
         self.ids.no_options.height = 0 if game.options else 40
-        self.ids.options.parent.parent.scroll_y = 1  # open at the top, whatever the last game scrolled to
+        self.ids.options.parent.parent.scroll_y = (
+            1  # open at the top, whatever the last game scrolled to
+        )
 
     def my_box(self) -> None:
         """Correct what is in the box (a parent looks here before the first game)."""
