@@ -15,7 +15,13 @@ from typing import Any
 from gpiozero import LED, Button, GPIOPinInUse, TonalBuzzer
 from gpiozero.tones import Tone
 
-from companion.devices.table_light import TEST_FLASHES
+from companion.devices.table_light import (
+    TEST_FLASHES,
+    TEST_OFF,
+    TEST_ON,
+    TableLight,
+    test_flashes,
+)
 
 Later = Callable[[float, Callable[[], None]], None]
 
@@ -36,9 +42,11 @@ def try_device(
     pin: int,
     later: Later = after,
     on_press: Callable[[], None] | None = None,
+    light: TableLight | None = None,
 ) -> tuple[str, Callable[[], None] | None]:
     """Test the device in ``role`` on ``pin``: what to look or listen for, and how to
-    end the test early (None when nothing was opened)."""
+    end the test early (None when nothing was opened).  ``light``: the RGB LED a game
+    holds now; an LED's Test flashes through it rather than finding its pins busy."""
     name = role.replace("_", " ").replace("led ", "LED ")
     try:
         if role == "buzzer":
@@ -47,11 +55,14 @@ def try_device(
             later(BEEP_SECONDS, buzzer.close)
             return "Listen: the buzzer beeps once.", buzzer.close
         if role.startswith("led_"):
+            said = f"Look: the LED flashes {role.removeprefix('led_')} {TEST_FLASHES} times."
+            if light is not None and light.wired:  # a game holds the LED: flash through it
+                light.flash(test_flashes(role))
+                return said, None
             led = LED(pin, pin_factory=factory)
-            led.blink(on_time=0.3, off_time=0.2, n=TEST_FLASHES, background=True)
-            later(TEST_FLASHES * 0.5 + 0.2, led.close)
-            colour = role.removeprefix("led_")
-            return f"Look: the LED flashes {colour} {TEST_FLASHES} times.", led.close
+            led.blink(on_time=TEST_ON, off_time=TEST_OFF, n=TEST_FLASHES, background=True)
+            later(TEST_FLASHES * (TEST_ON + TEST_OFF) + TEST_OFF, led.close)
+            return said, led.close
         if role.endswith("_button"):
             button = Button(pin, pin_factory=factory)
             if on_press is not None:

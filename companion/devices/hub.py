@@ -105,10 +105,18 @@ class DeviceHub:
             words = "on" if level else "off"
         return f"{words} (GPIO {pin})"
 
-    def try_role(self, role: str, on_press: Callable[[], None] | None = None) -> str:
+    def try_role(
+        self,
+        role: str,
+        on_press: Callable[[], None] | None = None,
+        light: TableLight | None = None,
+    ) -> str:
         """Test the kit part in ``role`` (a beep, flashes, a press); says what to expect.
-        The test lets go of its pin by itself, or at ``end_tests``."""
-        said, end = try_device(self.pin_factory, role, self.pins[role], on_press=on_press)
+        The test lets go of its pin by itself, or at ``end_tests``; ``light`` is the LED a
+        game holds now, if any (an LED's Test flashes through it)."""
+        said, end = try_device(
+            self.pin_factory, role, self.pins[role], on_press=on_press, light=light
+        )
         if end is not None:
             with self._lock:
                 self._tests.append(end)

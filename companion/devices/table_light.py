@@ -71,6 +71,8 @@ def pattern(moment: str, colour: Colour) -> list[Step]:
 
 
 TEST_FLASHES = 3
+TEST_ON, TEST_OFF = 0.3, 0.2
+"""Each flash of an LED's Test: seconds lit, then dark."""
 LED_TEST_COLOURS: dict[str, Colour] = {
     "led_red": (1.0, 0.0, 0.0),
     "led_green": (0.0, 1.0, 0.0),
@@ -82,7 +84,7 @@ LED_TEST_COLOURS: dict[str, Colour] = {
 def test_flashes(role: str) -> list[Step]:
     """The Devices screen's Test of one LED channel, played on the game's own light
     while a game holds the LED (as the Test of a free LED flashes it)."""
-    return _flashes(LED_TEST_COLOURS[role], TEST_FLASHES, 0.3, 0.2)
+    return _flashes(LED_TEST_COLOURS[role], TEST_FLASHES, TEST_ON, TEST_OFF)
 
 
 class TableLight:

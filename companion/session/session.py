@@ -158,16 +158,13 @@ class Session:
         """Check, journal, then show ``action``; IllegalAction leaves everything as it was."""
         nxt = self.state.child(action)
         text = self.state.action_to_string(action)
-        self._check_source(text, source)
+        self._check_source(self.state, text, source)
         finished = self._result(nxt) if nxt.is_terminal() else None
         self.journal.append(self.game_row, "action", text, source, finished=finished)
         self._advance(nxt, [(action, text, source)])
 
-    def _check_source(self, text: str, source: Source) -> None:
-        self._check_source_at(self.state, text, source)
-
     @staticmethod
-    def _check_source_at(state: State, text: str, source: Source) -> None:
+    def _check_source(state: State, text: str, source: Source) -> None:
         if state.is_chance_node():
             if source not in CHANCE_SOURCES:
                 raise WrongSource(
@@ -205,11 +202,7 @@ class Session:
             run.append((action, text, Source.APP_DRAW))
         if not run:
             return []
-        finished = self._result(work) if work.is_terminal() else None
-        self.journal.append_many(
-            self.game_row, [("action", t, s) for _, t, s in run], finished=finished
-        )
-        self._advance(work, run)
+        self._commit_run(work, run)
         return [a for a, _, _ in run]
 
     def enter_repeated(self, text: str, count: int, source: Source = Source.MANUAL) -> int:
@@ -223,19 +216,24 @@ class Session:
             try:
                 action = work.key_to_action(text)
                 key = work.action_to_string(action)
-                self._check_source_at(work, key, source)
+                self._check_source(work, key, source)
                 work = work.child(action)
             except IllegalAction:
                 if not run:
                     raise
                 break
             run.append((action, key, source))
+        self._commit_run(work, run)
+        return len(run)
+
+    def _commit_run(self, work: State, run: list[tuple[Any, str, Source]]) -> None:
+        """Journal ``run`` in one transaction, then make ``work`` (the position after it)
+        the live one: nothing of a run is shown before all of it is on disk."""
         finished = self._result(work) if work.is_terminal() else None
         self.journal.append_many(
             self.game_row, [("action", t, s) for _, t, s in run], finished=finished
         )
         self._advance(work, run)
-        return len(run)
 
     def draw_rng(self) -> random.Random:
         """The RNG for an app draw at this step (``draw`` and the app's own devices).

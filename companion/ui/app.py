@@ -349,6 +349,10 @@ class CompanionApp(App):
         screen.attach(self.controller, self.services)
         self.go(name)
 
+    def open_game_row(self) -> int | None:
+        """The journal row of the game open now (None when no game is)."""
+        return self.controller.session.game_row if self.controller is not None else None
+
     def show_game(self) -> None:
         if self.controller is None:
             self.notify("No game is being played.")

@@ -163,15 +163,15 @@ class GameController:
         self.changed()
         return True
 
-    def post(self, function: Callable[..., Any], *args: Any) -> None:
-        """Run ``function(*args)`` on Kivy's main thread (safe from device threads)."""
-        Clock.schedule_once(lambda _dt: self._deliver(function, args), 0)
+    def post(self, function: Callable[..., Any], *args: Any, before_drawing: bool = False) -> None:
+        """Run ``function(*args)`` on Kivy's main thread (safe from device threads); the
+        table is active, so the screen stays awake.  ``before_drawing``: in the next
+        frame's drawing step (a Clock timeout of -1, at ``tick_draw``), so a beat that
+        arrives while a frame is being built is drawn in that frame, not the next."""
+        timeout = -1 if before_drawing else 0
+        Clock.schedule_once(lambda _dt: self._deliver(function, args), timeout)
 
     def _deliver(self, function: Callable[..., Any], args: tuple[Any, ...]) -> None:
-        self.stir()
-        function(*args)
-
-    def stir(self) -> None:
-        """Something happened at the table (a device event): the screen stays awake."""
         if self._on_activity is not None:
             self._on_activity()
+        function(*args)

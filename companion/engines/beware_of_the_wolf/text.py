@@ -102,8 +102,10 @@ def face_words(face: int | str | None) -> str:
 
 
 def face_label(face: int | str | None) -> str:
-    """A die face on its button: short enough for one line in a grid of three."""
-    return "Wolf's head" if face == WOLF_FACE else str(face)
+    """A die face on its button ("Wolf's head"): short enough for one line in a grid of
+    three, so without the article ``face_words`` gives it in a sentence."""
+    words = face_words(face).removeprefix("the ")
+    return words[:1].upper() + words[1:]
 
 
 def back_to(board: Board, end: str | None) -> str:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from companion.engines.base import CHANCE, TERMINAL
+from companion.engines.counts import total
 from companion.engines.gingerdead_house.actions import (
     Ability,
     Action,
@@ -298,7 +299,7 @@ def _to_go(state: GingerdeadState) -> int:
     """The cards still to draw to fill the drawer's hand, as far as the draw pile and
     the discard pile (shuffled in when the pile runs out) hold them."""
     cards = state.board.cards[state.drawer()]
-    left = cards.pile_size + sum(cards.discard.values())
+    left = cards.pile_size + total(cards.discard)
     return max(0, min(HAND_SIZE - cards.hand_size, left))
 
 

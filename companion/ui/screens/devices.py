@@ -11,12 +11,7 @@ from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.uix.screenmanager import Screen
 
-from companion.devices.table_light import (
-    LED_TEST_COLOURS,
-    TEST_FLASHES,
-    TableLight,
-    test_flashes,
-)
+from companion.devices.table_light import TableLight
 from companion.ui.screens import load_kv
 from companion.ui.screens.devices_turntable import (
     IN_GAME,
@@ -95,17 +90,12 @@ class DevicesScreen(Screen):
             self.try_wolf_sensor()
             return
         hub = app.services.devices
-        light = _game_light(app.manager.screens)
-        if role in LED_TEST_COLOURS and light is not None and light.wired:
-            light.flash(test_flashes(role))  # the game holds the LED: flash it through the game
-            colour = role.removeprefix("led_")
-            app.notify(f"Look: the LED flashes {colour} {TEST_FLASHES} times.")
-            return
 
         def pressed() -> None:
             Clock.schedule_once(lambda _dt: app.notify("The button works: it was pressed."), 0)
 
-        app.notify(hub.try_role(role, on_press=pressed))
+        light = held_by_game(app.manager.screens, "light", TableLight)
+        app.notify(hub.try_role(role, on_press=pressed, light=light))
 
     def try_wolf_sensor(self) -> None:
         """Watch the live angle: read by the game holding the sensor, else by the Test."""
@@ -120,8 +110,3 @@ class DevicesScreen(Screen):
 def is_turntable(name: str) -> bool:
     """The turntable's row ("turntable", "turntable (MCP3008 analog)")."""
     return name.startswith("turntable")
-
-
-def _game_light(screens: list[Any]) -> TableLight | None:
-    """The RGB LED a game screen holds now, if any (its Test flashes through it)."""
-    return held_by_game(screens, "light", TableLight)

@@ -55,15 +55,16 @@ class HomeScreen(Screen):
             button.text = "No game in progress"
         button.disabled = playing is None and not saved
         others = self._others()
+        offered = playing is not None and bool(others)
         more = self.ids.saved_button
-        more.text = f"Other saved games ({len(others)})" if others else ""
-        more.opacity = 1 if playing is not None and others else 0
-        more.disabled = not more.opacity
+        more.text = f"Other saved games ({len(others)})" if offered else ""
+        more.opacity = 1 if offered else 0
+        more.disabled = not offered
 
     def _others(self) -> list[GameRecord]:
         """The unfinished games besides the one open now (every one when none is)."""
         app = App.get_running_app()
-        open_row = app.controller.session.game_row if app.controller is not None else None
+        open_row = app.open_game_row()
         return [r for r in app.services.journal.unfinished_games() if r.id != open_row]
 
     def continue_or_resume(self) -> None:

@@ -62,9 +62,8 @@ class NewGameScreen(Screen):
             counts.add_widget(button)
         self._show_options()
         self.ids.no_options.height = 0 if game.options else 40
-        self.ids.options.parent.parent.scroll_y = (
-            1  # open at the top, whatever the last game scrolled to
-        )
+        # open at the top, whatever the last game scrolled to
+        self.ids.options.parent.parent.scroll_y = 1
 
     def my_box(self) -> None:
         """Correct what is in the box (a parent looks here before the first game)."""
@@ -87,11 +86,10 @@ class NewGameScreen(Screen):
 
     def _option_changed(self, key: str, value: Any) -> None:
         self.options[key] = value
-        if self.game is not None and any(o.only_with for o in self.game.options):
-            shown = [row.option.key for row in reversed(self.ids.options.children)]
-            if shown != [o.key for o in self.game.options if o.applies(self.options)]:
-                # a rule that depends on this one comes or goes (after the row's own tap)
-                Clock.schedule_once(lambda _dt: self._show_options())
+        if self.game is not None and any(
+            o.only_with and o.only_with[0] == key for o in self.game.options
+        ):  # a rule that depends on this one may come or go (after the row's own tap)
+            Clock.schedule_once(lambda _dt: self._show_options())
 
     def start(self) -> None:
         """Start the game; if another game is unfinished, first say it stays saved."""
@@ -107,8 +105,7 @@ class NewGameScreen(Screen):
         if not unfinished:
             self._start()
             return
-        open_row = app.controller.session.game_row if app.controller is not None else None
-        shelved = next((r for r in unfinished if r.id == open_row), unfinished[0])
+        shelved = next((r for r in unfinished if r.id == app.open_game_row()), unfinished[0])
         Confirm(
             f"Your game {title(shelved)} is not finished.\n\nIt stays saved: resume it "
             "from Home whenever you like. Start the new game now?",

@@ -21,6 +21,11 @@ load_kv(__file__)
 SET_ASIDE = "Set aside before its end."
 
 
+def how_it_ended(session: Session) -> str:
+    """A past game's ending in the end screen's words, or that it was set aside."""
+    return SET_ASIDE if session.record.finished is None else ending_text(session)
+
+
 class PastGames(ModalView):
     def __init__(
         self,
@@ -33,7 +38,6 @@ class PastGames(ModalView):
         rows = self.ids.rows
         if not records:
             rows.add_widget(Factory.Body(text="No game has been played to the end yet."))
-        aside = {record.id for record in set_aside or ()}
         for record in [*records, *(set_aside or ())]:
             row = Factory.SavedGameRow()
             session: Session | None = None
@@ -42,7 +46,7 @@ class PastGames(ModalView):
             except ResumeFailed as err:
                 summary = f"It cannot be replayed: {err}"
             else:
-                summary = SET_ASIDE if record.id in aside else ending_text(session)
+                summary = how_it_ended(session)
             row.ids.label.text = f"[b]{title(record)}[/b]\n{summary}"
             row.ids.aside.opacity = 0
             row.ids.aside.disabled = True
@@ -54,18 +58,16 @@ class PastGames(ModalView):
     def history(self, session: Session | None, record: GameRecord) -> None:
         if session is None:
             return
-        PastHistory(title(record), session, record.finished is None).open()
+        PastHistory(title(record), session).open()
 
 
 class PastHistory(ModalView):
-    """One finished game's public log, by round, under how it ended."""
+    """One past game's public log, by round, under how it ended (or that it was set aside)."""
 
-    def __init__(
-        self, heading: str, session: Session, set_aside: bool = False, **kwargs: Any
-    ) -> None:
+    def __init__(self, heading: str, session: Session, **kwargs: Any) -> None:
         super().__init__(size_hint=(0.95, 0.9), **kwargs)
         self.ids.heading.text = heading
-        self.ids.ending.text = SET_ASIDE if set_aside else ending_text(session)
+        self.ids.ending.text = how_it_ended(session)
         log = session.state.view().log
         for row in log_rows(log, session.game.round_word):
             self.ids.rows.add_widget(row)

@@ -32,6 +32,7 @@ except ImportError:  # a machine numba has no wheel for: the numpy steps play ev
     def njit(*_args: object, **_kwargs: object) -> Any:  # type: ignore[no-redef]
         return lambda function: function
 
+
 from companion.engines.lost_in_the_woods.advisor import lanes as lay
 from companion.engines.lost_in_the_woods.advisor import policy as pol
 from companion.engines.lost_in_the_woods.clock import CLOCK_END as _CLOCK_END

@@ -201,8 +201,9 @@ class PoucetCountPanel(BoxLayout):
     # -- timer events ---------------------------------------------------------------------
     def _from_device(self, generation: int, event: CountEvent) -> None:
         """Any thread: hand the event to Kivy's thread."""
-        if self.controller is not None:
-            post_before_drawing(partial(self.on_count_event, event, generation))
+        controller = self.controller
+        if controller is not None:  # drawn in the first frame after the event
+            controller.post(self.on_count_event, event, generation, before_drawing=True)
 
     def on_count_event(self, event: CountEvent, generation: int | None = None) -> None:
         """Kivy's thread: show the count, pass the token (the sound has started)."""
@@ -211,7 +212,6 @@ class PoucetCountPanel(BoxLayout):
             return
         if generation is not None and generation != self._generation:
             return  # from a timer already replaced (undo, mode switch, manual pass)
-        controller.stir()  # a count the wired button drives keeps the screen awake
         if isinstance(self.timer, Metronome):
             self.beats.follow(self.timer, event)
         elif event.kind == "count":
@@ -441,15 +441,6 @@ class BeatOnFrame:
         self.shown_slot = event.slot
         self.show(event)
         self.arm(timer, event.slot)
-
-
-def post_before_drawing(function: Callable[[], object]) -> None:
-    """Run ``function`` on Kivy's thread before the next frame is drawn (any thread).
-
-    A Clock timeout of -1 runs at the frame's ``tick_draw``: a beat that arrives while
-    a frame is being built is drawn in that frame, not held for the next one, so the
-    number lands in the first frame after the beat."""
-    Clock.schedule_once(lambda _dt: function(), -1)
 
 
 def _touch(view: View) -> TouchRound | None:

@@ -49,6 +49,7 @@ BAG_DEVICE = "Combat bag"
 BOARD_TAP = "Tap a highlighted space on the board."
 """Said whenever a move of the moment is a tap on the board (lit spaces say nothing alone)."""
 
+
 class PlayerLine(BoxLayout):
     """A colour swatch and a player's bullets, cards and helper."""
 

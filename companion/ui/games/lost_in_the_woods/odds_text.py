@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from companion.engines.lost_in_the_woods import Advice, DrawOdds
 
 
-def odds_lines(odds: DrawOdds | None, deck: int | None = None) -> list[str]:
+def odds_lines(odds: DrawOdds | None, deck: int) -> list[str]:
     """``deck``: the Journey deck's cards, as the table line counts them; when the next
     card can only be one of its top cards (a Headless Horseman put cards under them),
     the line says so rather than naming a number that differs from the deck's."""
@@ -20,7 +20,7 @@ def odds_lines(odds: DrawOdds | None, deck: int | None = None) -> list[str]:
         return ["No card is left to draw: drawing ends the round."]
     if odds.reshuffle_first:
         source = f"from {odds.cards} in the reshuffled discard pile"
-    elif deck is not None and odds.cards < deck:
+    elif odds.cards < deck:
         source = f"one of the top {odds.cards} of the {deck} in the Journey deck"
     else:
         source = f"from {odds.cards} in the Journey deck"

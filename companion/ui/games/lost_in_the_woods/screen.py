@@ -145,10 +145,10 @@ class WoodsScreen(GameScreen):
             self._clear_choices()
             self._entry.show(view.chance, self._shuffle, self._enter, manual=False)
             self.ids.entry_slot.add_widget(self._entry)
-            self.odds_text = "\n".join(self._odds_lines(self._odds()))
+            self.odds_text = "\n".join(odds_lines(self._odds(), table.deck_size))
         elif view.chance is not None:
             self._show_taps(table)
-            self.odds_text = "\n".join(self._odds_lines(self._odds()))
+            self.odds_text = "\n".join(odds_lines(self._odds(), table.deck_size))
         else:
             self._show_choices(view)
 
@@ -245,9 +245,8 @@ class WoodsScreen(GameScreen):
         self._show_plot()
         missing = [
             d
-            for d in decisions
-            if (d.step not in self._weighed or d.step in self._rough)
-            and d.step not in self._unweighable
+            for d in self._weighable(decisions)
+            if d.step not in self._weighed or d.step in self._rough
         ]
         if missing and not self._weigher.running:
             self._weigh_past(missing)
@@ -264,11 +263,15 @@ class WoodsScreen(GameScreen):
         decisions = self._past()
         plot = self.ids.plot
         plot.marks = [self._mark(d) for d in decisions]
-        failed = sum(d.step in self._unweighable for d in decisions)
-        unsettled = [d for d in decisions if d.step not in self._unweighable]
-        pending = sum(d.step not in self._weighed for d in unsettled)
-        rough = sum(d.step in self._rough and d.step not in self._unweighable for d in decisions)
+        weighable = self._weighable(decisions)
+        pending = sum(d.step not in self._weighed for d in weighable)
+        rough = sum(d.step in self._rough for d in weighable)
+        failed = len(decisions) - len(weighable)
         plot.note = progress_note(len(decisions), pending, rough, failed)
+
+    def _weighable(self, decisions: list[Decision]) -> list[Decision]:
+        """The decisions whose odds can be worked out (the others were tried, and logged)."""
+        return [d for d in decisions if d.step not in self._unweighable]
 
     def _mark(self, decision: Decision) -> Mark:
         if decision.step not in self._weighed:
@@ -313,11 +316,6 @@ class WoodsScreen(GameScreen):
         if self.controller is not None and self.game_over:
             self._show_plot()
 
-    def _odds_lines(self, odds: Any) -> list[str]:
-        """The next card's odds, its source counted as the deck line counts the deck."""
-        table = self.controller.view().table
-        return odds_lines(odds, table.deck_size if isinstance(table, WoodsTable) else None)
-
     def _odds(self) -> Any:
         return draw_odds(self.controller.state.clone())
 
@@ -327,10 +325,10 @@ class WoodsScreen(GameScreen):
         key = json.dumps(snapshot.to_dict(), sort_keys=True)
         step = len(self.controller.session.steps)
         if key in self._advice:
-            self._show_advice(self._advice[key], step)
+            self._show_advice(self._advice[key], step, view.table.deck_size)
             return
         drawing = view.table.decision == ""
-        lines = self._odds_lines(draw_odds(snapshot)) if drawing else []
+        lines = odds_lines(draw_odds(snapshot), view.table.deck_size) if drawing else []
         self.odds_text = "\n".join(lines + advice_lines(None, self._labels))
         if self._pending == key:
             return
@@ -363,8 +361,9 @@ class WoodsScreen(GameScreen):
         if self.controller is not None and self.controller.view().end is None:
             self.refresh()
 
-    def _show_advice(self, advice: Advice, step: int) -> None:
-        lines = self._odds_lines(advice.odds) if advice.odds is not None else []
+    def _show_advice(self, advice: Advice, step: int, deck: int) -> None:
+        """``deck``: the Journey deck's cards, as the table line counts them."""
+        lines = odds_lines(advice.odds, deck) if advice.odds is not None else []
         self.odds_text = "\n".join(lines + advice_lines(advice, self._labels))
         self._weighed[step] = weight(advice)
         for button in self.ids.choices.children:
