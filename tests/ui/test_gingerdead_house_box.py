@@ -113,7 +113,7 @@ def _to_the_action_flip(ui: Driver) -> Any:
     ui.app.start_game("gingerdead-house", 2, {"player_decks": "table"})
     ui.pump()
     controller = ui.app.controller
-    assert ui.app.services.journal.game(controller.session.record.id).setup == {"box_version": 2}
+    assert ui.app.services.journal.game(controller.session.record.id).setup == {"box_version": 2, "rules": 2}
     for _ in range(2):
         for lane in (1, 2, 3):
             controller.apply(
@@ -156,7 +156,7 @@ def test_a_card_the_list_lacks_is_added_when_it_is_flipped(
         ui.tap(form.ids.add_button)
     assert "could not be added to this game (the disk is full)" in form.problem
     record = ui.app.services.journal.game(ui.app.controller.session.record.id)
-    assert record.setup == {"box_version": 2}
+    assert record.setup == {"box_version": 2, "rules": 2}
     ui.tap(form.ids.add_button)
     controller = ui.app.controller
     state = controller.state

@@ -78,6 +78,8 @@ class Board:
         self.action_discard: Counts = {}
         self.cards: list[PlayerCards] = []
         self.trophies: list[list[str]] = [[] for _ in range(players)]
+        self.rules_edition = 1
+        """The game's rules edition (see ``rules_edition``): 2 guards more from actions."""
         self.log: list[str] = []
         """The event lines of the previous turn and this one (saved with the state)."""
         self.fresh: list[str] = []

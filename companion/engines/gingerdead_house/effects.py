@@ -36,12 +36,24 @@ def _shooter(board: Board, pos: Pos) -> Piece:
 
 # -- action cards ----------------------------------------------------------
 def _godfather_death(board: Board, card_name: str) -> None:
-    """Before monsters enter, destroy all cards in rows 4 and 5 (of the active field)."""
+    """Before monsters enter, destroy all cards in rows 4 and 5 (of the active field).
+
+    From rules edition 2 a rival's Wizard of What stays: the FAQ says it "must be destroyed
+    by a monster", and an action card is not one; the log says why it was spared.
+    """
     field = board.active
     for lane in range(1, LANES + 1):
         for row in (4, 5):
-            if board.at(field, lane, row) is not None:
-                board.destroy(field, lane, row, None, card_name)
+            piece = board.at(field, lane, row)
+            if piece is None:
+                continue
+            if board.rules_edition >= 2 and board.guarded(field, piece):
+                board.say(
+                    f"{card_name} cannot destroy {board.name(piece)} {board.where(field, lane)}:"
+                    " on an opponent's field only a monster can destroy it"
+                )
+                continue
+            board.destroy(field, lane, row, None, card_name)
 
 
 # -- monsters --------------------------------------------------------------

@@ -7,7 +7,9 @@ game unavailable (``unavailable()`` says why) instead of stopping the app.
 The shipped box has versions: a game's setup data names the version it started with
 (``{"box_version": 2}``) or carries the owner's own box (``{"box": text}``, the My box
 screen); without either it is version 1, the decks every game was played with before
-versions existed, so old saves and recorded replays keep their decks.
+versions existed, so old saves and recorded replays keep their decks.  The rules have
+editions the same way (``{"rules": 2}``, see ``rules_edition``): edition 2 keeps a
+rival's Wizard of What from Godfather Death.
 """
 
 from __future__ import annotations
@@ -29,6 +31,10 @@ from companion.engines.gingerdead_house.box import box_from_text, shipped_box
 from companion.engines.gingerdead_house.box_text import box_toml
 from companion.engines.gingerdead_house.cards import HAND_SIZE, MAX_FLIPS, SETUP_DEFENSES, Catalogue
 from companion.engines.gingerdead_house.state import GingerdeadState
+from companion.engines.rules_edition import RULES_KEY, edition_in, without_edition
+
+RULES_EDITION = 2
+"""The newest rules edition: 2 spares a rival's Wizard of What from Godfather Death."""
 
 MODE = Option(
     key="mode",
@@ -113,11 +119,15 @@ class GingerdeadHouseGame(Game):
     options = OPTIONS
     max_game_length = 4 * (2 * SETUP_DEFENSES + HAND_SIZE) + 100 * 4 * _TURN_BOUND
 
-    def __init__(self, catalogue: Catalogue | None = None, box_version: int = 1) -> None:
+    def __init__(
+        self, catalogue: Catalogue | None = None, box_version: int = 1, rules_edition: int = 1
+    ) -> None:
         self._catalogue = catalogue
         self._own_box = catalogue is not None
         self.box_version = box_version
         """The shipped box's version this game plays (unused with a catalogue of its own)."""
+        self.rules_edition = rules_edition
+        """The rules edition this game plays (1: as games were played before editions)."""
 
     @property
     def catalogue(self) -> Catalogue:
@@ -128,8 +138,9 @@ class GingerdeadHouseGame(Game):
 
     # -- the box a game starts with (setup data, kept with each saved game) -------------
     def new_game_setup(self) -> dict[str, Any]:
-        """Setup data for a new game without an owner's box: the newest shipped box."""
-        return {"box_version": shipped_box().version}
+        """Setup data for a new game without an owner's box: the newest shipped box and
+        the newest rules."""
+        return {"box_version": shipped_box().version, RULES_KEY: RULES_EDITION}
 
     def box_from_text(self, text: str, source: str) -> Catalogue:
         """Validate a box file's text; DataFileError names the file, place and problem."""
@@ -141,8 +152,14 @@ class GingerdeadHouseGame(Game):
         return box_toml(self.catalogue if self._own_box else shipped_box())
 
     def with_setup(self, setup: Mapping[str, Any]) -> GingerdeadHouseGame:
-        """The box below, and ``"pieces"``: each seat's house colour."""
-        return self._with_box(without_pieces(setup)).with_pieces(setup)
+        """The box below, the rules edition and ``"pieces"``: each seat's house colour."""
+        edition = edition_in(self.name, setup, RULES_EDITION)
+        game = self._with_box(without_edition(without_pieces(setup)))
+        if game.rules_edition != edition:
+            game = GingerdeadHouseGame(
+                game.catalogue if game._own_box else None, game.box_version, edition
+            )
+        return game.with_pieces(setup)
 
     def _with_box(self, setup: Mapping[str, Any]) -> GingerdeadHouseGame:
         """``{"box": text}`` plays that box (the owner's, as it was when the game

@@ -53,6 +53,7 @@ class GingerdeadState(State):
         catalogue = game.catalogue
         teams = team_of_each(players, options["mode"], options["teams"])
         self.board = Board(catalogue, EFFECTS, players, options["mode"], teams)
+        self.board.rules_edition = game.rules_edition
         self.board.player_name = self.player_name
         digital = options["player_decks"] == "digital"
         deck = catalogue.deck("player")

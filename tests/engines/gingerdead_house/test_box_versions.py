@@ -42,7 +42,7 @@ def test_a_game_without_a_box_version_plays_version_1_exactly() -> None:
 def test_new_games_get_the_newest_version_and_every_deck_keeps_its_50_cards() -> None:
     """ "4 player decks that have 50 cards a piece ... 1 action deck of 50 cards ... 1 monster
     deck of 50 cards" """
-    assert GAME.new_game_setup() == {"box_version": 2}
+    assert GAME.new_game_setup() == {"box_version": 2, "rules": 2}
     for version in (1, 2):
         catalogue = shipped_box(version)
         assert all(sum(catalogue.deck(d).values()) == 50 for d in DECKS)

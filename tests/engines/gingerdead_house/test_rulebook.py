@@ -10,8 +10,10 @@ from companion.engines.base import CHANCE, TERMINAL
 from companion.engines.gingerdead_house import GAME, combat
 from companion.engines.gingerdead_house.actions import Flip
 from companion.engines.gingerdead_house.cards import HAND_SIZE
+from companion.engines.gingerdead_house.game import GingerdeadHouseGame
 from tests.engines.gingerdead_house.helpers import TEST_GAME, act, names_at, place, scenario
 
+EDITION_2 = GingerdeadHouseGame(TEST_GAME.catalogue, rules_edition=2)
 FULL_HAND = ["wall-2", "wall-2", "wall-6", "wall-6", "wall-9"]
 
 
@@ -413,3 +415,37 @@ def test_the_wizard_of_what_on_an_opponents_field_cannot_be_replaced() -> None:
     No, this card must be destroyed by a monster." """
     state = scenario(layout={(1, 1, 1): "wizard@0"}, active=1, hands={1: ["wall-6"]})
     assert not any("replacing Wizard of What" in k for k in keys(state))
+
+
+def test_godfather_death_cannot_destroy_a_rivals_wizard_of_what() -> None:
+    """ "Can the "Wizard of What" be replaced by a defense if it's on an opponents field? A.)
+    No, this card must be destroyed by a monster." Godfather Death is an action card, so the
+    Wizard a rival placed in row 4 stays while the owner's own cards there are destroyed."""
+    state = scenario(
+        phase="action",
+        active=1,
+        layout={(1, 2, 4): "wizard@0", (1, 3, 5): "wall-2"},
+        game=EDITION_2,
+    )
+    state.apply(Flip("godfather"))
+    assert names_at(state, 1) == {(2, 4): "Wizard of What"}
+    assert (
+        "Godfather Death cannot destroy Wizard of What in lane 2: on an opponent's field only"
+        " a monster can destroy it"
+    ) in state.board.log
+    assert "Godfather Death destroys Wall 2 in lane 3" in state.board.log
+
+
+def test_godfather_death_destroys_a_wizard_of_what_on_its_owners_own_field() -> None:
+    """The FAQ's guard is for an opponent's field: on its owner's field the card is ordinary."""
+    state = scenario(phase="action", layout={(0, 2, 4): "wizard"}, game=EDITION_2)
+    state.apply(Flip("godfather"))
+    assert names_at(state, 0) == {}
+
+
+def test_games_without_a_rules_edition_play_godfather_death_as_they_were_played() -> None:
+    """Saved games and recorded replays name no edition: Godfather Death destroys the Wizard."""
+    state = scenario(phase="action", active=1, layout={(1, 2, 4): "wizard@0"})
+    state.apply(Flip("godfather"))
+    assert names_at(state, 1) == {}
+    assert GAME.new_game_setup()["rules"] == 2

@@ -6,6 +6,7 @@ from typing import Any
 
 from companion import owner_box
 from companion.engines.gingerdead_house import GAME
+from companion.engines.rules_edition import RULES_KEY
 from companion.ui.games.gingerdead_house.box_editor import GingerdeadBoxEditor
 from companion.ui.games.gingerdead_house.screen import GingerdeadScreen
 from companion.ui.services import Services
@@ -16,10 +17,12 @@ BOX_EDITOR = GingerdeadBoxEditor
 
 
 def game_setup(services: Services) -> tuple[dict[str, Any], str | None]:
-    """A new game's box: the owner's (My box), else the newest shipped version; a damaged
-    owner's file is reported and the shipped box used meanwhile."""
+    """A new game's box: the owner's (My box), else the newest shipped version, with the
+    newest rules either way; a damaged owner's file is reported and the shipped box used
+    meanwhile."""
     setup, problem = owner_box.setup(services.data_dir, GAME)
-    return (setup or GAME.new_game_setup()), problem
+    newest = GAME.new_game_setup()
+    return ({**setup, RULES_KEY: newest[RULES_KEY]} if setup else newest), problem
 
 
 __all__ = ["BOX_EDITOR", "SCREEN", "GingerdeadScreen", "game_setup"]
