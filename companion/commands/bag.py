@@ -2,6 +2,9 @@
 
 Uses the engine's bag maths (the same odds the app and the engine use) and
 prints each token, or with ``--count`` a tally checked against the expected odds.
+The bag holds only what the box can give: the bullets committed and Cake and Wine's
+extra tokens come from the box's bullet chits (47 in the shipped box), and a bag the box
+cannot fill is refused with a sentence, as the app's buttons never offer one.
 """
 
 from __future__ import annotations
@@ -9,9 +12,12 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 
+from companion.engines.datafile import DataFileError
 from companion.engines.little_dead_riding_hood import (
     BULLET,
+    GAME,
     WOLF,
     chi_square_sf_1dof,
     chi_square_two_cells,
@@ -64,8 +70,31 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     parser.set_defaults(func=run)
 
 
+def refusal(bullets: int, cake_and_wine: bool, chits: int) -> str | None:
+    """Why a box of ``chits`` bullet chits cannot fill this bag (None: it can)."""
+    if bullets > chits:
+        return (
+            f"--bullets {bullets} is more than the box holds: it has {chits} bullet chits"
+        )
+    if cake_and_wine and 2 * bullets > chits:
+        return (
+            f"Cake and Wine would double {bullets} bullets to {2 * bullets}, but the box has "
+            f"only {chits} bullet chits (double at most {chits // 2})"
+        )
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
-    bag = fill_bag(args.bullets, args.cake_and_wine)
+    try:
+        chits = GAME.box.bullet_chits
+    except DataFileError as err:
+        print(f"companion bag: {err}", file=sys.stderr)
+        return 2
+    problem = refusal(args.bullets, args.cake_and_wine, chits)
+    if problem is not None:
+        print(f"companion bag: {problem}", file=sys.stderr)
+        return 2
+    bag = fill_bag(args.bullets, args.cake_and_wine, supply=chits - args.bullets)
     rng = random.Random(args.seed)
     draws = [draw_from(bag, rng) for _ in range(args.count)]
     wolves = draws.count(WOLF)

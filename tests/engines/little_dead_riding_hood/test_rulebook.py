@@ -380,3 +380,26 @@ def test_the_first_pawn_onto_the_last_row_wins() -> None:
     card_turn(state, 0)
     play(state, "move with Wolf!!! (1)", "step to row 10 col 2")
     assert state.is_terminal() and state.returns() == [1.0, 0.0]
+
+
+# -- Game Contents: the combat bag in `companion bag` --------------------------------------------
+def test_companion_bag_refuses_more_bullets_than_the_box_holds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Game Contents: "50 chits (47 bullet and 3 wolves)": the terminal's bag holds no more
+    bullets than the box, and Cake and Wine's doubling comes from those same chits."""
+    from companion.cli import main
+
+    assert GAME.box.bullet_chits == 47
+    assert main(["bag", "--bullets", "48", "--seed", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "--bullets 48 is more than the box holds: it has 47 bullet chits" in err
+    assert main(["bag", "--bullets", "24", "--cake-and-wine", "--seed", "1"]) == 2
+    assert (
+        "Cake and Wine would double 24 bullets to 48, but the box has only 47 bullet chits"
+        " (double at most 23)"
+    ) in capsys.readouterr().err
+    assert main(["bag", "--bullets", "23", "--cake-and-wine", "--seed", "1"]) == 0
+    assert capsys.readouterr().out.startswith("Combat bag: 1 wolf and 46 bullets")
+    assert main(["bag", "--bullets", "47", "--seed", "1"]) == 0
+    assert capsys.readouterr().out.startswith("Combat bag: 1 wolf and 47 bullets")
