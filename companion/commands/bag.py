@@ -73,9 +73,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
 def refusal(bullets: int, cake_and_wine: bool, chits: int) -> str | None:
     """Why a box of ``chits`` bullet chits cannot fill this bag (None: it can)."""
     if bullets > chits:
-        return (
-            f"--bullets {bullets} is more than the box holds: it has {chits} bullet chits"
-        )
+        return f"--bullets {bullets} is more than the box holds: it has {chits} bullet chits"
     if cake_and_wine and 2 * bullets > chits:
         return (
             f"Cake and Wine would double {bullets} bullets to {2 * bullets}, but the box has "

@@ -11,6 +11,11 @@ from companion.engines.datafile import DataFileError
 from companion.engines.little_dead_riding_hood.box import Box, box_toml, default_box, parse_box
 from companion.engines.little_dead_riding_hood.components import PAWNS
 from companion.engines.little_dead_riding_hood.state import LdrhState
+from companion.engines.rules_edition import RULES_KEY, edition_in, without_edition
+
+RULES_EDITION = 2
+"""The newest rules edition (see ``rules_edition``): 2 is the rules audit's fixes (Trail
+of Bread Crumbs draws a path piece; a pawn on a wolf's tile fights before it moves)."""
 
 MAX_ROUNDS_LIMIT = 200
 ACTIONS_PER_ROUND = 600
@@ -82,6 +87,19 @@ class LittleDeadRidingHoodGame(Game):
             choice_labels=("Each player in turn", "The table once"),
         ),
         Option(
+            key="bread_crumbs",
+            default="path",
+            title="Trail of Bread Crumbs",
+            description="What the redraw of Trail of Bread Crumbs brings: tiles are drawn "
+            "until a path piece comes (an obstacle drawn on the way goes back), or an ordinary "
+            "draw that may bring an obstacle to place.",
+            rulebook="Trail of Bread Crumbs: Play to draw a different path piece. ... Place "
+            "the first path piece back with the other tiles, face down.",
+            decision="LD27",
+            choices=("path", "any"),
+            choice_labels=("A path piece comes", "An ordinary draw"),
+        ),
+        Option(
             key="wolf_stacking",
             default="stack",
             title="Wolf!!! on a skipping player",
@@ -97,9 +115,16 @@ class LittleDeadRidingHoodGame(Game):
     piece_colours = PAWNS
     first_player = "youngest"  # "The youngest player goes first."
 
-    def __init__(self, box: Box | None = None, load: Callable[[], Box] = default_box) -> None:
+    def __init__(
+        self,
+        box: Box | None = None,
+        load: Callable[[], Box] = default_box,
+        rules_edition: int = 1,
+    ) -> None:
         self._box = box
         self._load_box = load
+        self.rules_edition = rules_edition
+        """The rules edition this game plays (1: as games were played before editions)."""
 
     @property
     def box(self) -> Box:
@@ -117,11 +142,20 @@ class LittleDeadRidingHoodGame(Game):
         """This game's box as box file text (the shipped box unless an owner's is set)."""
         return box_toml(self.box)
 
+    def new_game_setup(self) -> dict[str, Any]:
+        """Setup data every new game starts with: the newest rules."""
+        return {RULES_KEY: RULES_EDITION}
+
     def with_setup(self, setup: Mapping[str, Any]) -> LittleDeadRidingHoodGame:
         """``{"box": "<box file text>"}`` plays with that box (a saved game keeps it);
-        ``"pieces"`` gives each seat its hood."""
-        box = box_from_setup(self.name, without_pieces(setup), parse_box)
-        game = self if box is None else LittleDeadRidingHoodGame(box)
+        ``"rules"`` names the rules edition; ``"pieces"`` gives each seat its hood."""
+        edition = edition_in(self.name, setup, RULES_EDITION)
+        box = box_from_setup(self.name, without_edition(without_pieces(setup)), parse_box)
+        game = self
+        if box is not None or edition != self.rules_edition:
+            game = LittleDeadRidingHoodGame(
+                box if box is not None else self._box, self._load_box, edition
+            )
         return game.with_pieces(setup)
 
     def unavailable(self) -> str | None:

@@ -89,12 +89,15 @@ def _token_rows(s: LdrhState) -> list[str]:
 
 def dump_step(step: Step) -> dict[str, Any]:
     """A step as plain data: its type and its fields (cells and tuples as lists;
-    a Stepmother's target only once it is chosen, as saves always had it)."""
+    a Stepmother's target only once it is chosen, as saves always had it; a tile draw's
+    ``path_only`` only when set)."""
     data: dict[str, Any] = {"type": step.kind}
     for f in dataclasses.fields(step):
         value = getattr(step, f.name)
         if isinstance(step, Stepmother) and f.name == "target" and value is None:
             continue
+        if isinstance(step, PlaceTile) and f.name == "path_only" and not value:
+            continue  # only a Trail of Bread Crumbs redraw says it (saves before it lack it)
         data[f.name] = list(value) if isinstance(value, tuple) else value
     return data
 
@@ -161,7 +164,10 @@ def _load_step(loader: _Loader, raw: Any, where: str) -> Step:
     kind = STEP_TYPES[kind_name]
     values: dict[str, Any] = {}
     for f in dataclasses.fields(kind):
-        optional = kind is Stepmother and f.name == "target"
+        optional = (kind is Stepmother and f.name == "target") or (
+            kind is PlaceTile
+            and f.name == "path_only"  # saved before Trail of Bread Crumbs' redraw
+        )
         if f.name not in raw and not optional:
             raise InvalidState(f"{where} ({kind_name}) is missing {f.name!r}")
         if f.name in raw:

@@ -62,6 +62,8 @@ class LdrhState(State):
     ) -> None:
         super().__init__(game, players, options, seed)
         self.box = box
+        self.rules_edition: int = getattr(game, "rules_edition", 1)
+        """The game's rules edition (see ``rules_edition``): 2 has the rules audit's fixes."""
         self._choices: tuple[list[Act], list[tuple[Act, float]]] | None = None
         n = players
         self.board = Board(box.rows, box.columns(n), [box.lane_column(i) for i in range(n)])
@@ -362,6 +364,11 @@ class LdrhState(State):
             if is_table(self):  # the new deck is face down again: its cards are unseen
                 self.deck = Counter({HIDDEN: sum(self.discard.values())})
             self.discard = Counter()
+
+    def bread_crumbs_draw_path(self) -> bool:
+        """Whether Trail of Bread Crumbs' redraw brings a path piece (LD27: rules edition 2
+        unless the house rule keeps an ordinary draw; edition 1 games drew as before)."""
+        return self.rules_edition >= 2 and self.options["bread_crumbs"] == "path"
 
     def drawable_tiles(self) -> list[str]:
         """Tile kinds a draw can end on.

@@ -10,10 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from companion.engines.little_dead_riding_hood import GAME
+from companion.engines.little_dead_riding_hood import GAME, LittleDeadRidingHoodGame
 from companion.engines.little_dead_riding_hood.board import Cell
 from companion.engines.little_dead_riding_hood.save import load_step
 from companion.engines.little_dead_riding_hood.state import LdrhState
+
+EDITION_2 = GAME.with_setup({"rules": 2})
+"""The game as new games play it: rules edition 2, the rules audit's fixes."""
 
 DEFAULT_HANDS = [
     ["whos-been-sitting:1", "whos-been-sitting:2", "whos-been-sitting:3"],
@@ -24,10 +27,16 @@ DEFAULT_HANDS = [
 ]
 
 
-def new_game(players: int = 2, hands: list[list[str]] | None = None, **options: Any) -> LdrhState:
+def new_game(
+    players: int = 2,
+    hands: list[list[str]] | None = None,
+    game: LittleDeadRidingHoodGame = GAME,
+    **options: Any,
+) -> LdrhState:
     """A game after the deal (DEFAULT_HANDS, drawn as chance outcomes); ``hands``
-    then replaces each player's cards."""
-    state = GAME.new_initial_state(players, options or None)
+    then replaces each player's cards.  ``game``: GAME plays rules edition 1 (saved
+    games and replays), EDITION_2 the rules new games get."""
+    state = game.new_initial_state(players, options or None)
     assert isinstance(state, LdrhState)
     for player in range(players):
         for key in DEFAULT_HANDS[player]:

@@ -12,6 +12,7 @@ from companion.engines.base import IllegalAction
 from companion.engines.little_dead_riding_hood import GAME
 from companion.engines.little_dead_riding_hood.state import LdrhState
 from tests.engines.little_dead_riding_hood.scenario import (
+    EDITION_2,
     card_turn,
     column,
     lay,
@@ -403,3 +404,50 @@ def test_companion_bag_refuses_more_bullets_than_the_box_holds(
     assert capsys.readouterr().out.startswith("Combat bag: 1 wolf and 46 bullets")
     assert main(["bag", "--bullets", "47", "--seed", "1"]) == 0
     assert capsys.readouterr().out.startswith("Combat bag: 1 wolf and 47 bullets")
+
+
+# -- Card Effects: Trail of Bread Crumbs (LD27) -------------------------------------------------
+def _crumbs_drawn(**options: str) -> LdrhState:
+    """Player 1 has drawn a path piece with a board that could take an obstacle, and holds
+    Trail of Bread Crumbs; the game plays the rules new games get (edition 2)."""
+    state = new_game(2, hands=[["trail-of-bread-crumbs:1"], []], game=EDITION_2, **options)
+    lay(state, column(state, 0, 2))
+    play(state, "choose the Huntsman", "draw a path (wolf icon)")
+    return state
+
+
+def test_trail_of_bread_crumbs_draws_a_different_path_piece() -> None:
+    """Trail of Bread Crumbs: "Play to draw a different path piece. ... Place the first path
+    piece back with the other tiles, face down." LD27: tiles are drawn until a path piece
+    comes; an obstacle drawn on the way goes back, so the redraw never asks to place one."""
+    state = _crumbs_drawn()
+    pool = dict(state.pool)
+    assert state.pool["obstacle"] > 0
+    play(state, "play Trail of Bread Crumbs (1): draw another path piece")
+    assert state.pool["path-wolf"] == pool["path-wolf"] + 1  # the first piece went back
+    outcomes = dict(state.chance_outcomes())
+    assert set(outcomes) == {("tile", "path-bullet"), ("tile", "path-plain"), ("tile", "path-wolf")}
+    paths = sum(state.pool[k] for k in ("path-bullet", "path-plain", "path-wolf"))
+    assert outcomes[("tile", "path-plain")] == pytest.approx(state.pool["path-plain"] / paths)
+    play(state, "draw a path (bullet icon)", "place the tile at row 3 col 2")
+    assert (2, 1) in state.board.bullets and state.hands[0] == []
+    rebuilt = EDITION_2.state_from_dict(state.to_dict())
+    assert rebuilt.to_dict() == state.to_dict()
+
+
+def test_trail_of_bread_crumbs_house_rule_an_ordinary_draw() -> None:
+    """LD27 house rule "An ordinary draw": the redraw is a draw like any other and may bring
+    an obstacle to place (as every game played before rules edition 2)."""
+    for state in (
+        _crumbs_drawn(bread_crumbs="any"),
+        _edition_1_crumbs_drawn(),
+    ):
+        play(state, "play Trail of Bread Crumbs (1): draw another path piece")
+        assert ("tile", "obstacle") in dict(state.chance_outcomes())
+
+
+def _edition_1_crumbs_drawn() -> LdrhState:
+    state = new_game(2, hands=[["trail-of-bread-crumbs:1"], []])
+    lay(state, column(state, 0, 2))
+    play(state, "choose the Huntsman", "draw a path (wolf icon)")
+    return state

@@ -27,6 +27,7 @@ def test_options_name_their_decisions_and_rulebook_sentences() -> None:
         "reshuffle_discards": "LD12",
         "event_cards": "LD23",
         "fairest_window": "LD24",
+        "bread_crumbs": "LD27",
         "wolf_stacking": "LD26",
     }
     assert all(o.rulebook and o.description for o in GAME.options)
@@ -259,7 +260,7 @@ def test_house_rule_options_keep_the_engine_contract(players: int) -> None:
 def test_games_saved_before_the_steps_became_typed_still_resume() -> None:
     """saves_v1.json: positions saved by the engine before this reshaping (one for each
     kind of pending step and stage, digital and table cards) with the moves it offered.
-    They were written before LD26 (no ``wolf_stacking``, skips as true/false)."""
+    They were written before LD26 (no ``wolf_stacking``, skips as true/false) and LD27."""
     saved = json.loads((Path(__file__).parent / "saves_v1.json").read_text(encoding="utf-8"))
     kinds = set()
     for entry in saved:
@@ -267,6 +268,7 @@ def test_games_saved_before_the_steps_became_typed_still_resume() -> None:
         # since then: the Wolf!!! option (LD26, its default filled in) and skips as counts
         expected = json.loads(json.dumps(entry["save"]))
         expected["options"]["wolf_stacking"] = "stack"
+        expected["options"]["bread_crumbs"] = "path"  # LD27, inert in these edition-1 games
         expected["state"]["skip_pending"] = [int(v) for v in expected["state"]["skip_pending"]]
         assert state.to_dict() == expected
         assert state.legal_action_strings() == entry["legal"]

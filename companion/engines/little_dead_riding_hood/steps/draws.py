@@ -53,16 +53,22 @@ class DrawCards(Step):
 
 @dataclass(frozen=True)
 class PlaceTile(Step):
-    """``player`` draws a tile (``tile`` None) and then places the ``tile`` drawn."""
+    """``player`` draws a tile (``tile`` None) and then places the ``tile`` drawn.
+
+    ``path_only``: the redraw of Trail of Bread Crumbs, which draws "a different path
+    piece": tiles are drawn until a path piece comes and obstacles drawn on the way go
+    back to the pool, so the chance node lists only the path kinds (LD27).
+    """
 
     kind = "place"
     tile: str | None = None
+    path_only: bool = False
 
     def actor(self, s: LdrhState) -> int:
         return CHANCE if self.tile is None else self.player
 
     def outcomes(self, s: LdrhState) -> list[tuple[Act, float]]:
-        kinds = s.drawable_tiles()
+        kinds = self._drawable(s)
         total = sum(s.pool[k] for k in kinds)
         return [(DrawTile(k), s.pool[k] / total) for k in kinds]
 
@@ -75,7 +81,7 @@ class PlaceTile(Step):
 
     def quick_check(self, s: LdrhState, action: Act) -> bool | None:
         if self.tile is None:
-            return isinstance(action, DrawTile) and action.tile in s.drawable_tiles()
+            return isinstance(action, DrawTile) and action.tile in self._drawable(s)
         if isinstance(action, Place):
             return action.cell in s.board.placeable(self.tile)
         return None
@@ -86,7 +92,7 @@ class PlaceTile(Step):
             s.replace_top(replace(self, tile=action.tile))
         elif isinstance(action, BreadCrumbs):
             assert self.tile is not None
-            s.replace_top(replace(self, tile=None))
+            s.replace_top(replace(self, tile=None, path_only=s.bread_crumbs_draw_path()))
             s.spend_card(self.player, action.card)
             counts.add(s.pool, self.tile)
         elif isinstance(action, Place) and self.tile is not None:
@@ -103,7 +109,11 @@ class PlaceTile(Step):
                 s.steps.append(DrawCards(self.player, 1))
 
     def auto(self, s: LdrhState) -> bool:
-        if self.tile is None and not s.drawable_tiles():
+        if self.tile is None and not self._drawable(s):
             s.steps.pop()
             return True
         return False
+
+    def _drawable(self, s: LdrhState) -> list[str]:
+        kinds = s.drawable_tiles()
+        return [k for k in kinds if k in PATH_KINDS] if self.path_only else kinds
