@@ -6,7 +6,6 @@ from typing import Any
 
 from companion import owner_box
 from companion.engines.gingerdead_house import GAME
-from companion.engines.rules_edition import RULES_KEY
 from companion.ui.games.gingerdead_house.box_editor import GingerdeadBoxEditor
 from companion.ui.games.gingerdead_house.screen import GingerdeadScreen
 from companion.ui.services import Services
@@ -22,7 +21,7 @@ def game_setup(services: Services) -> tuple[dict[str, Any], str | None]:
     meanwhile."""
     setup, problem = owner_box.setup(services.data_dir, GAME)
     newest = GAME.new_game_setup()
-    return ({**setup, RULES_KEY: newest[RULES_KEY]} if setup else newest), problem
+    return ({**setup, "rules": newest["rules"]} if setup else newest), problem
 
 
 __all__ = ["BOX_EDITOR", "SCREEN", "GingerdeadScreen", "game_setup"]
