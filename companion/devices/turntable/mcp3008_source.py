@@ -2,8 +2,12 @@
 
 The cheap wiring option: no Pico, the AS5600 in its default analog mode drives
 a voltage from GND (0 deg) to VDD (360 deg), and the MCP3008 (10 bits, so
-0.35 deg per step) samples it over SPI0.  gpiozero's ``MCP3008.value`` is that
-voltage as 0..1; ``output_range`` covers the AS5600's 10%-90% output setting.
+0.35 deg per step) samples it over SPI0.  The angle comes from the ADC's code
+(gpiozero's ``raw_value``, 0..1023), not from gpiozero's ``value``: that one is
+``(2 * code + 1) / 2047``, the code's middle divided by 1023.5 where the reference
+spans 1024 codes, which stretches readings by 1024/1023.5 (+0.18 deg near 360).
+``code_fraction`` puts a code at the middle of its step of the reference,
+``(code + 0.5) / 1024``; ``output_range`` covers the AS5600's 10%-90% output setting.
 
 The ADC is created in ``start()`` (never at import), with the injected
 ``pin_factory`` (gpiozero's MockFactory in tests and --sim); ``adc_factory``
@@ -11,7 +15,7 @@ lets tests hand in a fake.  A 10-bit reading is coarser than the Pico's 12-bit
 one, so ``RECOMMENDED_TUNING`` widens the settle detector's band.
 
 Each sample is a *burst* of ``burst`` back-to-back reads (each one gpiozero
-``value`` call, a full 3-byte SPI transaction at gpiozero's 500 kHz), combined by
+``raw_value`` call, a full 3-byte SPI transaction at gpiozero's 500 kHz), combined by
 ``combine_burst``: averaging N reads divides independent noise by sqrt(N), which
 narrows the still band and lets the settle rule decide sooner.  The sample is
 stamped when its burst is complete.  Noise that does not change within a burst
@@ -59,6 +63,17 @@ burst should leave (0.4 s for unaveraged +-2 steps), and a more cautious bound o
 far a creep may go."""
 
 
+CODES = 1024
+"""The MCP3008's 10 bits: the reference voltage spans this many codes."""
+
+
+def code_fraction(code: int) -> float:
+    """An ADC code as the fraction of the reference it stands for: the middle of its step."""
+    if not 0 <= code < CODES:
+        raise ValueError(f"an MCP3008 code is 0-{CODES - 1}, not {code}")
+    return (code + 0.5) / CODES
+
+
 def combine_burst(degrees: Sequence[float]) -> float:
     """One angle from a burst of reads: their mean, less the highest and lowest read once
     there are four or more (one glitched transfer cannot pull it), taken around the first
@@ -71,10 +86,10 @@ def combine_burst(degrees: Sequence[float]) -> float:
 
 
 class AnalogReader(Protocol):
-    """What the source needs from gpiozero's MCP3008: ``value`` in 0..1 and ``close()``."""
+    """What the source needs from gpiozero's MCP3008: ``raw_value`` (the code) and ``close()``."""
 
     @property
-    def value(self) -> float: ...
+    def raw_value(self) -> int: ...
 
     def close(self) -> None: ...
 
@@ -126,7 +141,7 @@ class MCP3008AngleSource(AngleSource):
 
     # -- reading ------------------------------------------------------------------
     def to_degrees(self, value: float) -> float:
-        """ADC value (0..1) to the sensor's angle in [0, 360)."""
+        """A fraction of the reference (0..1, see ``code_fraction``) to the sensor's angle in [0, 360)."""
         low, high = self.output_range
         fraction = (min(max(value, low), high) - low) / (high - low)
         return (fraction * 360.0) % 360.0
@@ -151,7 +166,7 @@ class MCP3008AngleSource(AngleSource):
         assert adc is not None
         to_degrees = self.to_degrees
         try:
-            reads = [to_degrees(float(adc.value)) for _ in range(self.burst)]
+            reads = [to_degrees(code_fraction(int(adc.raw_value))) for _ in range(self.burst)]
         except Exception as err:
             self.read_errors += 1
             self.error = f"MCP3008 read failed: {err}"

@@ -37,7 +37,7 @@ class FakeMCP3008Chip(MockSPIDevice):
         elif self._phase == "channel" and len(self.rx_buf) == 3:
             channel = self.rx_word()
             self.reads.append(channel)
-            code = max(0, min(1023, int(self.levels[channel] * 1023 + 0.5)))
+            code = max(0, min(1023, int(self.levels[channel] * 1024)))  # the step it falls in
             self.tx_word(code, 12)  # a null bit and the 10-bit code (MSB first), padded
             self._phase = "result"
         elif self._phase == "result" and not self.tx_buf:

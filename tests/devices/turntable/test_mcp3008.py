@@ -10,6 +10,7 @@ from gpiozero.pins.mock import MockFactory
 from companion.devices.turntable.mcp3008_source import (
     BURST_READS,
     MCP3008AngleSource,
+    code_fraction,
     combine_burst,
 )
 from companion.devices.turntable.source import SourceStatus
@@ -17,8 +18,10 @@ from tests.devices.turntable.mock_mcp3008 import FakeMCP3008Chip
 
 
 class FakeADC:
-    def __init__(self, value: float = 0.0) -> None:
-        self.value = value
+    """An ADC that always reads ``raw_value`` (a 10-bit code)."""
+
+    def __init__(self, raw_value: int = 0) -> None:
+        self.raw_value = raw_value
         self.closed = False
 
     def close(self) -> None:
@@ -51,11 +54,37 @@ def test_reads_the_as5600_voltage_through_gpiozero_mcp3008_on_mock_spi(
     source.stop()
 
 
+@pytest.mark.parametrize(
+    ("code", "degrees"),
+    [(0, 0.17578125), (512, 180.17578125), (1023, 359.82421875)],
+)
+def test_a_known_code_is_the_middle_of_its_step_with_no_stretch(
+    mock_pins: MockFactory, code: int, degrees: float
+) -> None:
+    """gpiozero's ``value`` for code 1023 is 1.0 (360 deg, read as 0); the code's own step
+    of 360/1024 deg puts it at 359.82."""
+    chip = FakeMCP3008Chip(mock_pins)
+    chip.levels[0] = (code + 0.5) / 1024
+    source = MCP3008AngleSource(channel=0, pin_factory=mock_pins, clock=lambda: 1.0)
+    sample = source.poll_once()
+    assert sample is not None and sample.degrees == pytest.approx(degrees, abs=1e-9)
+    source.stop()
+
+
+def test_codes_outside_ten_bits_are_refused() -> None:
+    assert code_fraction(1023) == pytest.approx(1023.5 / 1024)
+    with pytest.raises(ValueError, match="0-1023, not 1024"):
+        code_fraction(1024)
+    with pytest.raises(ValueError, match="not -1"):
+        code_fraction(-1)
+
+
 def test_other_channels_and_the_10_to_90_percent_output_mode() -> None:
     source = MCP3008AngleSource(
-        channel=3, output_range=(0.1, 0.9), adc_factory=lambda: FakeADC(0.5)
+        channel=3, output_range=(0.1, 0.9), adc_factory=lambda: FakeADC(512)
     )
-    assert source.poll_once().degrees == pytest.approx(180.0)  # type: ignore[union-attr]
+    expected = (512.5 / 1024 - 0.1) / 0.8 * 360.0
+    assert source.poll_once().degrees == pytest.approx(expected)  # type: ignore[union-attr]
     assert source.to_degrees(0.05) == 0.0  # below the range: clipped
     assert source.to_degrees(0.9) == 0.0  # full scale is 360 = 0
     with pytest.raises(ValueError, match="channels 0-7"):
@@ -65,35 +94,35 @@ def test_other_channels_and_the_10_to_90_percent_output_mode() -> None:
 
 
 class NoisyADC(FakeADC):
-    """Reads in turn from ``values`` (one per gpiozero ``value`` call)."""
+    """Reads in turn from ``values`` (codes, one per gpiozero ``raw_value`` call)."""
 
-    def __init__(self, values: list[float]) -> None:
+    def __init__(self, values: list[int]) -> None:
         super().__init__()
         self.values = values
         self.calls = 0
 
     @property  # type: ignore[override]
-    def value(self) -> float:
+    def raw_value(self) -> int:
         self.calls += 1
         return self.values[(self.calls - 1) % len(self.values)]
 
-    @value.setter
-    def value(self, _: float) -> None:
+    @raw_value.setter
+    def raw_value(self, _: int) -> None:
         pass
 
 
 def test_a_sample_is_the_mean_of_a_burst_of_reads_less_its_extremes() -> None:
-    step = 1 / 1023  # one 10-bit step of the AS5600's output
-    reads = [0.5 + k * step for k in (-2, 1, 0, 2, -1, 0, 1, -1)]
+    reads = [512 + k for k in (-2, 1, 0, 2, -1, 0, 1, -1)]
     adc = NoisyADC(reads)
     source = MCP3008AngleSource(adc_factory=lambda: adc, burst=8)
     sample = source.poll_once()
     assert adc.calls == 8 and sample is not None
     middle = sorted(reads)[1:-1]
-    assert sample.degrees == pytest.approx(360.0 * sum(middle) / len(middle))
-    glitch = NoisyADC([0.5, 0.5, 0.5, 0.5, 0.5, 0.0])  # one transfer read as zero
+    mean_code = sum(middle) / len(middle)
+    assert sample.degrees == pytest.approx(360.0 * (mean_code + 0.5) / 1024)
+    glitch = NoisyADC([512, 512, 512, 512, 512, 0])  # one transfer read as zero
     source = MCP3008AngleSource(adc_factory=lambda: glitch, burst=6)
-    assert source.poll_once().degrees == pytest.approx(180.0)  # type: ignore[union-attr]
+    assert source.poll_once().degrees == pytest.approx(512.5 * 360 / 1024)  # type: ignore[union-attr]
     with pytest.raises(ValueError, match="at least one read"):
         MCP3008AngleSource(burst=0)
 
@@ -105,7 +134,7 @@ def test_a_burst_on_the_zero_line_stays_on_it() -> None:
 
 
 def test_the_devices_screen_reads_the_sensor_in_whole_degrees() -> None:
-    source = MCP3008AngleSource(adc_factory=lambda: FakeADC(0.25))
+    source = MCP3008AngleSource(adc_factory=lambda: FakeADC(256))
     assert source.status_text() == "wolf sensor: no reading yet"
     source.poll_once()
     assert source.status_text() == "wolf sensor: 90°"
@@ -115,7 +144,7 @@ def test_the_devices_screen_reads_the_sensor_in_whole_degrees() -> None:
 
 def test_status_missing_stale_and_connected() -> None:
     now = [0.0]
-    adc = FakeADC(0.5)
+    adc = FakeADC(512)
     source = MCP3008AngleSource(adc_factory=lambda: adc, clock=lambda: now[0], stale_after_s=1.0)
     assert source.status() is SourceStatus.MISSING
     source.poll_once()
@@ -140,11 +169,11 @@ def test_an_adc_that_cannot_be_opened_is_reported_not_raised() -> None:
 def test_read_errors_are_counted() -> None:
     class Flaky(FakeADC):
         @property  # type: ignore[override]
-        def value(self) -> float:
+        def raw_value(self) -> int:
             raise OSError("bus error")
 
-        @value.setter
-        def value(self, _: float) -> None:
+        @raw_value.setter
+        def raw_value(self, _: int) -> None:
             pass
 
     source = MCP3008AngleSource(adc_factory=Flaky)
@@ -153,7 +182,7 @@ def test_read_errors_are_counted() -> None:
 
 
 def test_the_polling_thread_delivers_samples_and_stops() -> None:
-    source = MCP3008AngleSource(adc_factory=lambda: FakeADC(0.5), rate_hz=1000.0)
+    source = MCP3008AngleSource(adc_factory=lambda: FakeADC(512), rate_hz=1000.0)
     got = threading.Event()
     source.on_sample = lambda s: got.set()
     source.start()
