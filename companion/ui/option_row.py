@@ -49,12 +49,13 @@ def stepped(option: Option, value: Any, direction: int) -> Any:
 
 
 def why_text(option: Option) -> str:
-    """The rulebook sentence a house rule interprets, and which decision it is."""
+    """The rulebook sentence a house rule interprets, and that the table may decide
+    otherwise; in a family's words (the decision's code, "LD11", stays in the docs)."""
     text = f"[b]{option.name}[/b]\n\nThe rulebook says: \u201c{option.rulebook}\u201d"
     if option.decision:
         text += (
             "\n\nWhere the rulebook leaves this open, the companion decides, and this setting "
-            f"lets your table decide otherwise (the companion's rule {option.decision})."
+            "lets your table decide otherwise."
         )
     return text
 
