@@ -23,6 +23,7 @@ from companion.engines.base import Game
 from companion.engines.base import player_name as default_name
 from companion.engines.view import ChanceEntry as ChanceData
 from companion.engines.view import Choice, Ending
+from companion.ui.deliberate import just_appeared
 from companion.ui.players import DARK, NEUTRAL, colour, game_colour, ink, luminance
 from companion.ui.screens import load_kv
 
@@ -71,12 +72,21 @@ def evenly_likely(outcomes: Sequence[Choice]) -> bool:
     return len(outcomes) > 1 and len(shares) == 1
 
 
+def table_decides(chance: ChanceData | None) -> bool:
+    """Whether the table may enter this chance node's outcome (a real die, a real deck)."""
+    return chance is not None and getattr(chance, "decided_by", "table") == "table"
+
+
 class Hideable(BoxLayout):
     """A part that folds to nothing when it has nothing to show, and then takes no
     touch: its children (laid out in zero height) must not catch a tap meant for
     the widget drawn where they overflow."""
 
     shown = BooleanProperty(False)
+
+    def on_shown(self, _widget: Any, shown: bool) -> None:
+        if shown:  # its buttons appear where a finger may already be coming down
+            just_appeared(self)
 
     def on_touch_down(self, touch: Any) -> bool:
         return bool(self.shown and super().on_touch_down(touch))
@@ -170,7 +180,10 @@ class ChanceEntry(Hideable):
         cols: int = 3,
         app: bool = True,
     ) -> None:
-        """Offer ``chance`` (None hides the entry: nothing is to be drawn now)."""
+        """Offer ``chance`` (None hides the entry: nothing is to be drawn now).  Where
+        only the app decides (``decided_by == "app"``: its own deck, a random discard
+        from a hand it holds) nobody may enter what a table showed: there was no table."""
+        manual = manual and table_decides(chance)
         outcomes = self.ids.outcomes
         outcomes.clear_widgets()
         self.shown = chance is not None

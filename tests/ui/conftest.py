@@ -32,6 +32,7 @@ from kivy.uix.modalview import ModalView  # noqa: E402
 from kivy.uix.scrollview import ScrollView  # noqa: E402
 
 from companion.roster import Roster  # noqa: E402
+from companion.ui import deliberate  # noqa: E402
 from companion.ui.app import CompanionApp  # noqa: E402
 from companion.ui.services import build_services  # noqa: E402
 
@@ -74,11 +75,33 @@ def window_image() -> Any:
             Window.canvas.insert(place, layer)
 
 
+class PlayerClock:
+    """The time the tap guard reads (companion.ui.deliberate): it moves only with the
+    player, so a test is a player who looks before each tap, or one who double taps,
+    whatever the speed of the machine."""
+
+    LOOK = 1.0
+    """A deliberate tap comes this long after the last change (past the guard)."""
+    DOUBLE = 0.12
+    """The gap between a double tap's two touches."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
 class Driver:
     """Pumps frames, taps widgets and saves screenshots of the running app."""
 
     def __init__(self, app: CompanionApp) -> None:
         self.app = app
+        self.clock = PlayerClock()
+        deliberate.clock = self.clock
 
     def pump(self, frames: int = 3) -> None:
         for _ in range(frames):
@@ -139,6 +162,12 @@ class Driver:
         self.scroll_into_view(scroll)  # a list inside a list
 
     def tap(self, widget: Any) -> None:
+        x, y = self.reach(widget)
+        self.clock.advance(PlayerClock.LOOK)
+        self.touch_at(x, y)
+
+    def reach(self, widget: Any) -> tuple[float, float]:
+        """Where a finger taps ``widget``, in the window, once it shows and is laid out."""
         self.settle_dialogs()
         self.scroll_into_view(widget)
         for _ in range(3):  # a widget made this frame gets its place in the layout first
@@ -146,11 +175,31 @@ class Driver:
         assert widget.get_root_window() is not None, f"{widget} is not on screen"
         assert not widget.disabled, f"{widget} is disabled"
         x, y = widget.to_window(*widget.center)
+        return float(x), float(y)
+
+    def touch_at(self, x: float, y: float) -> None:
+        """One touch down and up at window point (x, y), with no pause before it."""
         touch = UnitTestTouch(x, y)
         touch.touch_down()
         self.pump(1)
         touch.touch_up()
         self.pump(2)
+
+    def double_tap(self, widget: Any) -> tuple[float, float]:
+        """A deliberate tap on ``widget`` and, a tenth of a second later, a second touch
+        at the same point, on whatever the first tap put there; the point, in the
+        window."""
+        x, y = self.reach(widget)
+        self.clock.advance(PlayerClock.LOOK)
+        self.touch_at(x, y)
+        return self.second_touch(x, y)
+
+    def second_touch(self, x: float, y: float) -> tuple[float, float]:
+        for _ in range(6):  # the frames a tenth of a second gives the screen to redraw
+            EventLoop.idle()
+        self.clock.advance(PlayerClock.DOUBLE)
+        self.touch_at(x, y)
+        return x, y
 
     def screen(self) -> Any:
         return self.app.manager.current_screen
