@@ -97,8 +97,10 @@ class CompanionApp(App):
     def build(self) -> RootLayout:
         """The shell around Home; every other screen is built when first opened
         (``ShellScreens``), and the widgets a game's view uses with its screen."""
-        from companion.ui import virtual_panel  # noqa: F401  (registers VirtualPanel for kv)
-        from companion.ui import deliberate  # noqa: F401  (registers DeliberateButton for kv)
+        from companion.ui import (
+            deliberate,  # noqa: F401  (registers DeliberateButton for kv)
+            virtual_panel,  # noqa: F401  (registers VirtualPanel for kv)
+        )
 
         Builder.load_file(str(HERE / "widgets.kv"))
         Builder.load_file(str(HERE / "virtual_panel.kv"))
